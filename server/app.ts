@@ -1,0 +1,86 @@
+import cors from "cors";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import helmet from "helmet";
+import { pino, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { authEndpoints } from "./auth/auth.router.ts";
+import { chapterEndpoints } from "./chapters/chapters.router.ts";
+import type { Database } from "./db/database.ts";
+import { readBearerToken } from "./http/auth.ts";
+import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
+import { errorBody, errorHandler, unknownRoute } from "./http/errors.ts";
+import { buildOpenApi } from "./http/openapi.ts";
+import { hubEndpoints } from "./hubs/hubs.router.ts";
+import { imageEndpoints } from "./images/images.router.ts";
+import { postEndpoints } from "./posts/posts.router.ts";
+import { seriesEndpoints } from "./series/series.router.ts";
+import { createServices, type ServiceConfig, type Services } from "./services.ts";
+import { userEndpoints } from "./users/users.router.ts";
+
+export interface AppConfig extends ServiceConfig {
+  uploadMaxBytes: number;
+  authRateLimit: number;
+}
+
+export interface AppDeps {
+  db: Database;
+  config: AppConfig;
+  logger?: Logger;
+}
+
+const JSON_BODY_LIMIT = "1mb";
+
+export function allEndpoints(config: Pick<AppConfig, "uploadMaxBytes">): Endpoint<Services, any, any, any>[] {
+  return [
+    ...authEndpoints,
+    ...userEndpoints,
+    ...hubEndpoints,
+    ...postEndpoints,
+    ...seriesEndpoints,
+    ...chapterEndpoints,
+    ...imageEndpoints(config.uploadMaxBytes),
+  ];
+}
+
+export function createApp({ db, config, logger = pino({ level: "silent" }) }: AppDeps) {
+  const services = createServices(db, config);
+  const endpoints = allEndpoints(config);
+  const openApi = buildOpenApi(endpoints, { version: "1.0.0" });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/health" } }));
+  // Images are embedded by the web app on another port, and the API serves any client.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
+  app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(readBearerToken(db, config));
+
+  if (config.authRateLimit > 0) {
+    app.use(
+      ["/auth/login", "/auth/register"],
+      rateLimit({
+        windowMs: 15 * 60 * 1000,
+        limit: config.authRateLimit,
+        standardHeaders: "draft-7",
+        legacyHeaders: false,
+        handler: (_req, res) => res.status(429).json(errorBody(429, "Too many attempts. Please try again later.")),
+      }),
+    );
+  }
+
+  app.get("/health", (_req, res) => {
+    db.sqlite.prepare("SELECT 1").get();
+    res.json({ status: "ok", database: "ok" });
+  });
+  app.get("/openapi.json", (_req, res) => res.json(openApi));
+
+  const router = express.Router();
+  mountEndpoints(router, endpoints, services);
+  app.use(router);
+
+  app.use(unknownRoute);
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { endpointsFor } from "../http/endpoint.ts";
+import { ChapterEditBody, NewChapterBody } from "../rules/chapter.ts";
+import { PagingQuery, toPaging } from "../rules/paging.ts";
+import { Chapter, ChapterSummary, LikeState, pageOf } from "../rules/responses.ts";
+import { idParam } from "../rules/text.ts";
+import type { Services } from "../services.ts";
+import type { ChapterOrder } from "./chapters.service.ts";
+
+const endpoint = endpointsFor<Services>();
+const SeriesName = z.object({ name: z.string() });
+const ChapterInSeries = z.object({ name: z.string(), chapterNumber: idParam("Chapter number") });
+
+const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
+  endpoint({
+    method: "get",
+    path: `/series/{name}/chapters${suffix}`,
+    tag: "Chapters",
+    summary,
+    auth: "none",
+    params: SeriesName,
+    query: PagingQuery,
+    response: pageOf(ChapterSummary),
+    errors: [404],
+    handle: ({ params, query, user, deps }) =>
+      deps.chapters.list(deps.series.resolve(params.name), order, toPaging(query), user?.id),
+  });
+
+const chapterLike = (method: "post" | "delete") =>
+  endpoint({
+    method,
+    path: "/series/{name}/{chapterNumber}/like",
+    tag: "Chapters",
+    summary: method === "post" ? "Like a chapter (idempotent)" : "Remove a like (idempotent)",
+    auth: "required",
+    params: ChapterInSeries,
+    response: LikeState,
+    errors: [404],
+    handle: ({ params, user, deps }) => {
+      const chapterId = deps.chapters.resolveId(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber);
+      return method === "post" ? deps.chapterLikes.like(user!.id, chapterId) : deps.chapterLikes.unlike(user!.id, chapterId);
+    },
+  });
+
+export const chapterEndpoints = [
+  chapterList("", "latest", "A series' chapters, highest number first"),
+  chapterList("/latest", "latest", "A series' chapters, highest number first (per_page=1 gives the latest)"),
+  chapterList("/most-liked", "most-liked", "A series' chapters, most liked first"),
+  endpoint({
+    method: "post",
+    path: "/series/{name}/chapters",
+    tag: "Chapters",
+    summary: "Publish a chapter (the series' author only); the number is the next free one unless given",
+    auth: "required",
+    params: SeriesName,
+    body: NewChapterBody,
+    status: 201,
+    response: Chapter,
+    errors: [403, 404, 409],
+    handle: ({ params, body, user, deps }) => deps.chapters.publish(deps.series.resolve(params.name), body, user!.id),
+  }),
+  endpoint({
+    method: "get",
+    path: "/series/{name}/{chapterNumber}",
+    tag: "Chapters",
+    summary: "A chapter with its pages, notes and neighbours",
+    auth: "none",
+    params: ChapterInSeries,
+    response: Chapter,
+    errors: [404],
+    handle: ({ params, user, deps }) =>
+      deps.chapters.get(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber, user?.id),
+  }),
+  endpoint({
+    method: "put",
+    path: "/series/{name}/{chapterNumber}",
+    tag: "Chapters",
+    summary: "Edit a chapter (the series' author only); pages are kept unless a new list is given",
+    auth: "required",
+    params: ChapterInSeries,
+    body: ChapterEditBody,
+    response: Chapter,
+    errors: [403, 404],
+    handle: ({ params, body, user, deps }) =>
+      deps.chapters.edit(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber, body, user!.id),
+  }),
+  chapterLike("post"),
+  chapterLike("delete"),
+];

@@ -1,0 +1,106 @@
+import { STATUS_CODES } from "node:http";
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { Logger } from "pino";
+import { z } from "zod";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Thrown anywhere below a router; the error handler turns it into the contract's error body. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
+export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
+export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);
+export const conflict = (message: string, errors?: FieldError[]) => new HttpError(409, message, errors);
+
+/** Validation failure: one message per field, the first rule that failed (spec section 5 texts). */
+export function validationError(error: z.ZodError, location: "body" | "query" | "params"): HttpError {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? issue.path.join(".") : location;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    errors.push({ field, message: issue.message });
+  }
+  return badRequest(errors[0]?.message ?? "Invalid request", errors);
+}
+
+export interface ErrorBody {
+  status: number;
+  error: string;
+  message: string;
+  errors?: FieldError[];
+}
+
+export function errorBody(status: number, message: string, errors?: FieldError[]): ErrorBody {
+  return { status, error: STATUS_CODES[status] ?? "Error", message, ...(errors ? { errors } : {}) };
+}
+
+export const unknownRoute: RequestHandler = (req, _res, next) => {
+  next(notFound(`No route for ${req.method} ${req.path}`));
+};
+
+/** Errors raised by body-parser, multer and others carry a status or a code; map the known ones. */
+function fromLibraryError(err: unknown): HttpError | null {
+  if (typeof err !== "object" || err === null) return null;
+  const e = err as { type?: string; code?: string; status?: number; statusCode?: number; message?: string };
+  switch (e.type) {
+    case "entity.parse.failed":
+      return badRequest("Malformed JSON body");
+    case "entity.too.large":
+      return new HttpError(413, "Request body is too large");
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      return new HttpError(415, "Unsupported body encoding");
+    case "request.aborted":
+      return badRequest("Request aborted");
+  }
+  switch (e.code) {
+    case "LIMIT_FILE_SIZE":
+      return new HttpError(413, "The file is too large");
+    case "LIMIT_PART_COUNT":
+    case "LIMIT_FILE_COUNT":
+    case "LIMIT_FIELD_COUNT":
+    case "LIMIT_FIELD_KEY":
+    case "LIMIT_FIELD_VALUE":
+    case "LIMIT_UNEXPECTED_FILE":
+      return badRequest("Send one image in the multipart field 'file'");
+  }
+  if (e.message === "Malformed part header" || e.message === "Unexpected end of form" || e.message?.startsWith("Multipart:")) {
+    return badRequest("Malformed multipart body");
+  }
+  const status = e.status ?? e.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return new HttpError(status, e.message || STATUS_CODES[status] || "Bad Request");
+  }
+  return null;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const known = err instanceof HttpError ? err : fromLibraryError(err);
+    if (known) {
+      res.status(known.status).json(errorBody(known.status, known.message, known.errors));
+      return;
+    }
+    logger.error({ err, method: req.method, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).json(errorBody(500, "Something went wrong on our side"));
+  };
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { endpointsFor } from "../http/endpoint.ts";
+import { HubBody } from "../rules/hub.ts";
+import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
+import { Hub, HubDetail, LikeState, pageOf, Post, PostSummary } from "../rules/responses.ts";
+import { idParam } from "../rules/text.ts";
+import type { Services } from "../services.ts";
+
+const endpoint = endpointsFor<Services>();
+const HubName = z.object({ name: z.string() });
+const PostInHub = z.object({ hubName: z.string(), postId: idParam("Post id") });
+
+const hubPosts = (order: "latest" | "by-likes", summary: string) =>
+  endpoint({
+    method: "get",
+    path: `/hubs/{name}/posts/${order}`,
+    tag: "Hubs",
+    summary,
+    auth: "none",
+    params: HubName,
+    query: PagingQuery,
+    response: pageOf(PostSummary),
+    errors: [404],
+    handle: ({ params, query, user, deps }) =>
+      deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
+  });
+
+const postLike = (method: "post" | "delete") =>
+  endpoint({
+    method,
+    path: "/hubs/{hubName}/{postId}/like",
+    tag: "Posts",
+    summary: method === "post" ? "Like a post (idempotent)" : "Remove a like (idempotent)",
+    auth: "required",
+    params: PostInHub,
+    response: LikeState,
+    errors: [404],
+    handle: ({ params, user, deps }) => {
+      const hubId = deps.hubs.resolveId(params.hubName, "Post not found");
+      return method === "post"
+        ? deps.postLikes.like(user!.id, hubId, params.postId)
+        : deps.postLikes.unlike(user!.id, hubId, params.postId);
+    },
+  });
+
+// Order matters: fixed paths before /hubs/{name}.
+export const hubEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/hubs",
+    tag: "Hubs",
+    summary: "All hubs, newest first",
+    auth: "none",
+    query: PagingQuery,
+    response: pageOf(Hub),
+    errors: [],
+    handle: ({ query, deps }) => deps.hubs.listNewest(toPaging(query)),
+  }),
+  endpoint({
+    method: "get",
+    path: "/hubs/top",
+    tag: "Hubs",
+    summary: "Hubs with the most members",
+    auth: "none",
+    query: PagingQuery,
+    response: pageOf(Hub),
+    errors: [],
+    handle: ({ query, deps }) => deps.hubs.listTop(toPaging(query)),
+  }),
+  endpoint({
+    method: "get",
+    path: "/hubs/search",
+    tag: "Hubs",
+    summary: "Hubs whose name contains the text (case-insensitive), newest first",
+    auth: "none",
+    query: SearchQuery,
+    response: pageOf(Hub),
+    errors: [],
+    handle: ({ query, deps }) => deps.hubs.search(query.name, toPaging(query)),
+  }),
+  endpoint({
+    method: "get",
+    path: "/hubs/id/{id}",
+    tag: "Hubs",
+    summary: "A hub by id",
+    auth: "none",
+    params: z.object({ id: idParam("Hub id") }),
+    response: HubDetail,
+    errors: [404],
+    handle: ({ params, user, deps }) => deps.hubs.getById(params.id, user?.id),
+  }),
+  endpoint({
+    method: "post",
+    path: "/hubs",
+    tag: "Hubs",
+    summary: "Create a hub; its creator becomes its first member",
+    auth: "required",
+    body: HubBody,
+    status: 201,
+    response: HubDetail,
+    errors: [409],
+    handle: ({ body, user, deps }) => deps.hubs.create(body, user!.id),
+  }),
+  endpoint({
+    method: "put",
+    path: "/hubs/{id}",
+    tag: "Hubs",
+    summary: "Edit a hub (its creator only)",
+    auth: "required",
+    params: z.object({ id: idParam("Hub id") }),
+    body: HubBody,
+    response: HubDetail,
+    errors: [403, 404, 409],
+    handle: ({ params, body, user, deps }) => deps.hubs.update(params.id, body, user!.id),
+  }),
+  endpoint({
+    method: "get",
+    path: "/hubs/{name}",
+    tag: "Hubs",
+    summary: "A hub by name (case-insensitive), or by id when the name is all digits and no hub has it",
+    auth: "none",
+    params: HubName,
+    response: HubDetail,
+    errors: [404],
+    handle: ({ params, user, deps }) => deps.hubs.getByNameOrId(params.name, user?.id),
+  }),
+  hubPosts("latest", "A hub's posts, newest first"),
+  hubPosts("by-likes", "A hub's posts, most liked first"),
+  endpoint({
+    method: "get",
+    path: "/hubs/{hubName}/{postId}",
+    tag: "Posts",
+    summary: "A post of a hub, with its markdown content",
+    auth: "none",
+    params: PostInHub,
+    response: Post,
+    errors: [404],
+    handle: ({ params, user, deps }) =>
+      deps.posts.getInHub(deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
+  }),
+  postLike("post"),
+  postLike("delete"),
+];

@@ -1,0 +1,191 @@
+import type { Database } from "../db/database.ts";
+import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
+import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
+import { assertOwnImages } from "../images/image-refs.ts";
+import type { HubInput } from "../rules/hub.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Hub, HubDetail, Page } from "../rules/responses.ts";
+import { nameKey } from "../rules/text.ts";
+import { likePattern } from "../db/search.ts";
+
+interface HubRow {
+  id: number;
+  name: string;
+  description: string;
+  memberCount: number;
+  postCount: number;
+  profileImageId: number | null;
+  profileBannerId: number | null;
+  authorId: number;
+  authorName: string;
+  createdAt: number;
+  lpId: number | null;
+  lpTitle: string | null;
+  lpDate: number | null;
+}
+
+// A hub card names its author and its latest post in the same query (no N+1).
+const HUB_CARD = `
+  SELECT h.id, h.name, h.description, h.memberCount, h.postCount, h.profileImageId, h.profileBannerId,
+         h.authorId, u.username AS authorName, h.createdAt,
+         lp.id AS lpId, lp.title AS lpTitle, lp.date AS lpDate
+  FROM Hub h
+  JOIN User u ON u.id = h.authorId
+  LEFT JOIN Post lp ON lp.id = (SELECT p.id FROM Post p WHERE p.hubId = h.id ORDER BY p.date DESC, p.id DESC LIMIT 1)`;
+
+function toHub(row: HubRow): Hub {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    memberCount: row.memberCount,
+    followersCount: row.memberCount,
+    postCount: row.postCount,
+    profileImageId: row.profileImageId,
+    profileBannerId: row.profileBannerId,
+    authorId: row.authorId,
+    authorName: row.authorName,
+    createdAt: toIso(row.createdAt),
+    latestPost: row.lpId === null ? null : { id: row.lpId, title: row.lpTitle ?? "", date: toIso(row.lpDate ?? 0) },
+  };
+}
+
+export type HubService = ReturnType<typeof createHubService>;
+
+export function createHubService(db: Database) {
+  const { sqlite, prisma } = db;
+  const q = {
+    newest: prepare<[number, number], HubRow>(sqlite, `${HUB_CARD} ORDER BY h.createdAt DESC, h.id DESC LIMIT ? OFFSET ?`),
+    top: prepare<[number, number], HubRow>(sqlite, `${HUB_CARD} ORDER BY h.memberCount DESC, h.id DESC LIMIT ? OFFSET ?`),
+    count: prepare<[], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Hub"),
+    search: prepare<[string, number, number], HubRow>(
+      sqlite,
+      `${HUB_CARD} WHERE h.nameKey LIKE ? ESCAPE '\\' ORDER BY h.createdAt DESC, h.id DESC LIMIT ? OFFSET ?`,
+    ),
+    searchCount: prepare<[string], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Hub WHERE nameKey LIKE ? ESCAPE '\\'"),
+    byKey: prepare<[string], HubRow>(sqlite, `${HUB_CARD} WHERE h.nameKey = ?`),
+    byId: prepare<[number], HubRow>(sqlite, `${HUB_CARD} WHERE h.id = ?`),
+    idByKey: prepare<[string], { id: number }>(sqlite, "SELECT id FROM Hub WHERE nameKey = ?"),
+    isMember: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM Membership WHERE userId = ? AND hubId = ?"),
+    joinedBy: prepare<[number], HubRow>(
+      sqlite,
+      `${HUB_CARD} JOIN Membership m ON m.hubId = h.id AND m.userId = ? ORDER BY m.createdAt DESC, h.id DESC`,
+    ),
+    createdBy: prepare<[number], HubRow>(sqlite, `${HUB_CARD} WHERE h.authorId = ? ORDER BY h.createdAt DESC, h.id DESC`),
+    insertHub: prepare(
+      sqlite,
+      `INSERT INTO Hub (name, nameKey, description, memberCount, postCount, profileImageId, profileBannerId, authorId, createdAt)
+       VALUES (@name, @nameKey, @description, 1, 0, @profileImageId, @profileBannerId, @authorId, @createdAt)`,
+    ),
+    insertMembership: prepare(sqlite, "INSERT INTO Membership (userId, hubId, createdAt) VALUES (?, ?, ?)"),
+  };
+
+  const page = (rows: HubRow[], total: number, paging: Paging): Page<Hub> => pageOf(rows.map(toHub), total, paging);
+
+  // The hub and its creator's membership are written together: a hub's creator is its first member.
+  const insertHubWithCreator = sqlite.transaction((input: HubInput, authorId: number) => {
+    const createdAt = nowMs();
+    const { lastInsertRowid } = q.insertHub.run({
+      name: input.name,
+      nameKey: nameKey(input.name),
+      description: input.description,
+      profileImageId: input.profileImageId ?? null,
+      profileBannerId: input.profileBannerId ?? null,
+      authorId,
+      createdAt,
+    });
+    const hubId = Number(lastInsertRowid);
+    q.insertMembership.run(authorId, hubId, createdAt);
+    return hubId;
+  });
+
+  function assertNameFree(name: string, exceptId?: number) {
+    const existing = q.idByKey.get(nameKey(name));
+    if (existing && existing.id !== exceptId) throw conflict("A hub with this name already exists");
+  }
+
+  function detail(row: HubRow | undefined, viewerId: number | undefined): HubDetail {
+    if (!row) throw notFound("No hub found.");
+    return { ...toHub(row), joinedByMe: viewerId !== undefined && q.isMember.get(viewerId, row.id) !== undefined };
+  }
+
+  /** Looks a hub up by name (case-insensitive), then, for an all-digit name, by id (CONTRACT.md 4). */
+  function findRow(nameOrId: string): HubRow | undefined {
+    const byName = q.byKey.get(nameKey(nameOrId.trim()));
+    if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
+    return q.byId.get(Number(nameOrId));
+  }
+
+  return {
+    listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+
+    listTop: (paging: Paging) => page(q.top.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+
+    search(name: string, paging: Paging): Page<Hub> {
+      const key = nameKey(name.trim());
+      if (key === "") return page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
+      const pattern = likePattern(key);
+      return page(q.search.all(pattern, paging.perPage, offsetOf(paging)), q.searchCount.get(pattern)!.n, paging);
+    },
+
+    getById: (id: number, viewerId?: number) => detail(q.byId.get(id), viewerId),
+
+    /** Hubs the user joined, most recent first. */
+    listJoinedBy: (userId: number) => q.joinedBy.all(userId).map(toHub),
+
+    /** Hubs the user created, newest first. */
+    listCreatedBy: (userId: number) => q.createdBy.all(userId).map(toHub),
+
+    getByNameOrId: (nameOrId: string, viewerId?: number) => detail(findRow(nameOrId), viewerId),
+
+    /** The hub's id, or a 404 with the given message. */
+    resolveId(nameOrId: string, message = "No hub found."): number {
+      const row = findRow(nameOrId);
+      if (!row) throw notFound(message);
+      return row.id;
+    },
+
+    create(input: HubInput, authorId: number): HubDetail {
+      assertOwnImages(sqlite, authorId, [
+        { field: "profileImageId", label: "Logo", id: input.profileImageId },
+        { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
+      ]);
+      assertNameFree(input.name);
+      try {
+        return detail(q.byId.get(insertHubWithCreator(input, authorId)), authorId);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("A hub with this name already exists");
+        throw err;
+      }
+    },
+
+    async update(id: number, input: HubInput, userId: number): Promise<HubDetail> {
+      const hub = await prisma.hub.findUnique({ where: { id }, select: { authorId: true } });
+      if (!hub) throw notFound("No hub found.");
+      if (hub.authorId !== userId) throw forbidden("Only the hub's creator can edit it");
+      assertOwnImages(sqlite, userId, [
+        { field: "profileImageId", label: "Logo", id: input.profileImageId },
+        { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
+      ]);
+      assertNameFree(input.name, id);
+      try {
+        await prisma.hub.update({
+          where: { id },
+          data: {
+            name: input.name,
+            nameKey: nameKey(input.name),
+            description: input.description,
+            // Absent keeps the image; null clears it.
+            ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
+            ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
+          },
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === "P2002") throw conflict("A hub with this name already exists");
+        throw err;
+      }
+      return detail(q.byId.get(id), userId);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { pino } from "pino";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+
+/** Starts the API: migrates the database, listens on API_PORT, shuts down cleanly on SIGINT/SIGTERM. */
+export async function startApi(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(env);
+  const logger = pino({ level: config.logLevel });
+  await migrateDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir);
+  const app = createApp({ db, config, logger });
+  const server = app.listen(config.port);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  logger.info(`API listening on http://localhost:${config.port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish, then close the database.
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    })());
+  return { config, server, close, port: config.port };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const api = await startApi();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      api.server.closeIdleConnections();
+      void api.close().then(() => process.exit(0));
+    });
+  }
+}

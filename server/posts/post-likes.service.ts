@@ -1,0 +1,29 @@
+import type { Database } from "../db/database.ts";
+import { createCountedToggle } from "../db/counted-toggle.ts";
+import { prepare } from "../db/sql.ts";
+import { notFound } from "../http/errors.ts";
+
+export type PostLikeService = ReturnType<typeof createPostLikeService>;
+
+export function createPostLikeService(db: Database) {
+  const setLiked = createCountedToggle(db.sqlite, {
+    link: "PostLike",
+    targetColumn: "postId",
+    target: "Post",
+    counter: "likes",
+    timestamped: false,
+    notFoundMessage: "Post not found",
+  });
+  const hubOf = prepare<[number], { hubId: number }>(db.sqlite, "SELECT hubId FROM Post WHERE id = ?");
+
+  /** A post is liked under its own hub's path only. */
+  function set(userId: number, hubId: number, postId: number, liked: boolean) {
+    if (hubOf.get(postId)?.hubId !== hubId) throw notFound("Post not found");
+    return { liked, likes: setLiked(userId, postId, liked) };
+  }
+
+  return {
+    like: (userId: number, hubId: number, postId: number) => set(userId, hubId, postId, true),
+    unlike: (userId: number, hubId: number, postId: number) => set(userId, hubId, postId, false),
+  };
+}

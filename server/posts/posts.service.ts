@@ -1,0 +1,150 @@
+import type { Database } from "../db/database.ts";
+import { nowMs, placeholders, prepare, toIso } from "../db/sql.ts";
+import { forbidden, notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { NewPostInput, PostEditInput } from "../rules/post.ts";
+import type { Page, Post, PostSummary } from "../rules/responses.ts";
+
+interface PostRow {
+  id: number;
+  title: string;
+  description: string;
+  date: number;
+  likes: number;
+  authorId: number;
+  authorName: string;
+  hubId: number;
+  hubName: string;
+}
+interface PostDetailRow extends PostRow {
+  content: string;
+  authorProfileImageId: number | null;
+}
+
+export type PostOrder = "latest" | "by-likes";
+
+// List items leave out `content`; author and hub names come from the same query.
+const POST_SUMMARY = `
+  SELECT p.id, p.title, p.description, p.date, p.likes, p.authorId, u.username AS authorName, p.hubId, h.name AS hubName
+  FROM Post p JOIN User u ON u.id = p.authorId JOIN Hub h ON h.id = p.hubId`;
+
+const POST_DETAIL = `
+  SELECT p.id, p.title, p.description, p.date, p.likes, p.authorId, u.username AS authorName, p.hubId, h.name AS hubName,
+         p.content, u.profileImageId AS authorProfileImageId
+  FROM Post p JOIN User u ON u.id = p.authorId JOIN Hub h ON h.id = p.hubId
+  WHERE p.id = ?`;
+
+// The inner query pages over the covering index alone; rows are read only for the page kept.
+const ORDER_SQL: Record<PostOrder, string> = {
+  latest: "date DESC, id DESC",
+  "by-likes": "likes DESC, id DESC",
+};
+
+const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  date: toIso(row.date),
+  likes: row.likes,
+  authorId: row.authorId,
+  authorName: row.authorName,
+  hubId: row.hubId,
+  hubName: row.hubName,
+  likedByMe: liked,
+});
+
+export type PostService = ReturnType<typeof createPostService>;
+
+export function createPostService(db: Database) {
+  const { sqlite, prisma } = db;
+  const listQuery = (order: PostOrder) =>
+    prepare<[number, number, number], PostRow>(
+      sqlite,
+      `${POST_SUMMARY} WHERE p.id IN (SELECT id FROM Post WHERE hubId = ? ORDER BY ${ORDER_SQL[order]} LIMIT ? OFFSET ?)
+       ORDER BY p.${ORDER_SQL[order].replace(", id", ", p.id")}`,
+    );
+  const q = {
+    list: { latest: listQuery("latest"), "by-likes": listQuery("by-likes") } satisfies Record<PostOrder, unknown>,
+    postCount: prepare<[number], { postCount: number }>(sqlite, "SELECT postCount FROM Hub WHERE id = ?"),
+    detail: prepare<[number], PostDetailRow>(sqlite, POST_DETAIL),
+    liked: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM PostLike WHERE userId = ? AND postId = ?"),
+    hubExists: prepare<[number], { id: number }>(sqlite, "SELECT id FROM Hub WHERE id = ?"),
+    isMember: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM Membership WHERE userId = ? AND hubId = ?"),
+    insert: prepare(
+      sqlite,
+      `INSERT INTO Post (title, content, description, date, likes, authorId, hubId)
+       VALUES (@title, @content, @description, @date, 0, @authorId, @hubId)`,
+    ),
+    bumpPostCount: prepare(sqlite, "UPDATE Hub SET postCount = postCount + 1 WHERE id = ?"),
+  };
+
+  /** Which of these posts the viewer liked, in one query. */
+  function likedSet(viewerId: number | undefined, ids: number[]): Set<number> {
+    if (viewerId === undefined || ids.length === 0) return new Set();
+    const rows = prepare<number[], { postId: number }>(
+      sqlite,
+      `SELECT postId FROM PostLike WHERE userId = ? AND postId IN (${placeholders(ids.length)})`,
+    ).all(viewerId, ...ids);
+    return new Set(rows.map((r) => r.postId));
+  }
+
+  const insertPost = sqlite.transaction((input: NewPostInput, authorId: number) => {
+    const { lastInsertRowid } = q.insert.run({
+      title: input.title,
+      content: input.content,
+      description: input.description,
+      date: nowMs(),
+      authorId,
+      hubId: input.hubId,
+    });
+    q.bumpPostCount.run(input.hubId);
+    return Number(lastInsertRowid);
+  });
+
+  function detail(id: number, viewerId: number | undefined): Post {
+    const row = q.detail.get(id);
+    if (!row) throw notFound("Post not found");
+    return {
+      ...toSummary(row, viewerId !== undefined && q.liked.get(viewerId, id) !== undefined),
+      content: row.content,
+      authorProfileImageID: row.authorProfileImageId,
+    };
+  }
+
+  return {
+    listByHub(hubId: number, order: PostOrder, paging: Paging, viewerId?: number): Page<PostSummary> {
+      const rows = q.list[order].all(hubId, paging.perPage, offsetOf(paging));
+      const liked = likedSet(viewerId, rows.map((r) => r.id));
+      const total = q.postCount.get(hubId)?.postCount ?? 0;
+      return pageOf(rows.map((r) => toSummary(r, liked.has(r.id))), total, paging);
+    },
+
+    get: detail,
+
+    /** A post as seen under /hubs/{hubName}/{postId}: it must belong to that hub. */
+    getInHub(hubId: number, postId: number, viewerId?: number): Post {
+      const post = detail(postId, viewerId);
+      if (post.hubId !== hubId) throw notFound("Post not found");
+      return post;
+    },
+
+    /** Posting in a hub requires membership (CONTRACT.md 5). */
+    create(input: NewPostInput, authorId: number): Post {
+      if (!q.hubExists.get(input.hubId)) throw notFound("Hub not found");
+      if (!q.isMember.get(authorId, input.hubId)) throw forbidden("You do not have permission to post in this hub");
+      return detail(insertPost(input, authorId), authorId);
+    },
+
+    async update(id: number, input: PostEditInput, userId: number): Promise<Post> {
+      const post = await prisma.post.findUnique({ where: { id }, select: { authorId: true } });
+      if (!post) throw notFound("Post not found");
+      if (post.authorId !== userId) throw forbidden("Only the author can edit this post");
+      await prisma.post.update({
+        where: { id },
+        data: { title: input.title, content: input.content, description: input.description },
+      });
+      return detail(id, userId);
+    },
+  };
+}

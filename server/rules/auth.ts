@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { text } from "./text.ts";
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX_BYTES = 72; // bcrypt reads no further
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+
+export const username = z
+  .string({ error: "Username is required" })
+  .min(1, "Username is required")
+  .refine((s) => s.length >= USERNAME_MIN, "Username must be at least 3 characters")
+  .refine((s) => !/\s/.test(s), "Username cannot contain spaces")
+  .refine((s) => /^[A-Za-z0-9_]*$/.test(s), "Username can only contain letters, numbers and underscores")
+  .refine((s) => s.length <= USERNAME_MAX, "Username must be at most 30 characters");
+
+export const password = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .refine((s) => s.length >= PASSWORD_MIN, "Password must be at least 6 characters")
+  .refine((s) => utf8Length(s) <= PASSWORD_MAX_BYTES, "Password must be at most 72 bytes");
+
+// Deliberately simple, like the browser's own check: something@something.tld, no spaces.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = z
+  .string({ error: "Please enter a valid email address" })
+  .trim()
+  .refine((s) => EMAIL.test(s) && s.length <= 254, "Please enter a valid email address");
+
+export const RegisterBody = z.object({ username, email, password });
+export type RegisterInput = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  username: text("Username", { required: "Username is required", max: [200, "Username is too long"], singleLine: true }),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000, "Password is too long"),
+});
+export type LoginInput = z.infer<typeof LoginBody>;
+
+export const AccessToken = z.object({ accessToken: z.string() });

@@ -1,0 +1,147 @@
+// Shapes of the API's responses (CONTRACT.md 7). They document /openapi.json, and the web
+// app's client takes its types from them.
+import { z } from "zod";
+
+const id = z.number().int().positive();
+const imageId = id.nullable();
+const date = z.iso.datetime();
+
+export const ErrorBody = z.object({
+  status: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export const User = z.object({
+  id,
+  username: z.string(),
+  email: z.string().nullable().describe("Only the user's own email; null for everyone else"),
+  joinedAt: date,
+  profileImageID: imageId,
+  profileBannerID: imageId,
+});
+export type User = z.infer<typeof User>;
+
+export const PostRef = z.object({ id, title: z.string(), date });
+
+export const Hub = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  memberCount: z.number().int().nonnegative(),
+  followersCount: z.number().int().nonnegative().describe("Same value as memberCount"),
+  postCount: z.number().int().nonnegative(),
+  profileImageId: imageId,
+  profileBannerId: imageId,
+  authorId: id,
+  authorName: z.string(),
+  createdAt: date,
+  latestPost: PostRef.nullable(),
+});
+export type Hub = z.infer<typeof Hub>;
+
+export const HubDetail = Hub.extend({ joinedByMe: z.boolean() });
+export type HubDetail = z.infer<typeof HubDetail>;
+
+export const PostSummary = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  date,
+  likes: z.number().int().nonnegative(),
+  authorId: id,
+  authorName: z.string(),
+  hubId: id,
+  hubName: z.string(),
+  likedByMe: z.boolean(),
+});
+export type PostSummary = z.infer<typeof PostSummary>;
+
+export const Post = PostSummary.extend({
+  content: z.string(),
+  authorProfileImageID: imageId,
+});
+export type Post = z.infer<typeof Post>;
+
+export const ChapterRef = z.object({ id, number: z.number().int().positive(), title: z.string(), date, coverId: imageId });
+
+export const Series = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  author: id,
+  authorName: z.string(),
+  followersCount: z.number().int().nonnegative(),
+  chapterCount: z.number().int().nonnegative(),
+  profileImageId: imageId,
+  profileBannerId: imageId,
+  createdAt: date,
+  latestChapter: ChapterRef.nullable(),
+});
+export type Series = z.infer<typeof Series>;
+
+export const SeriesDetail = Series.extend({ followedByMe: z.boolean() });
+export type SeriesDetail = z.infer<typeof SeriesDetail>;
+
+export const ChapterSummary = z.object({
+  id,
+  number: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  likes: z.number().int().nonnegative(),
+  date,
+  coverId: imageId,
+  authorId: id,
+  seriesId: id,
+  seriesName: z.string(),
+  pageCount: z.number().int().nonnegative(),
+  likedByMe: z.boolean(),
+});
+export type ChapterSummary = z.infer<typeof ChapterSummary>;
+
+export const ChapterPage = z.object({ imageId: id, width: z.number().int().positive(), height: z.number().int().positive() });
+
+export const Chapter = ChapterSummary.extend({
+  content: z.string(),
+  authorName: z.string(),
+  pages: z.array(ChapterPage),
+  previousNumber: z.number().int().positive().nullable(),
+  nextNumber: z.number().int().positive().nullable(),
+});
+export type Chapter = z.infer<typeof Chapter>;
+
+export const ImageMetadata = z.object({
+  id,
+  fileName: z.string(),
+  contentType: z.enum(["image/jpeg", "image/png", "image/webp", "image/gif"]),
+  size: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  authorId: id,
+  createdAt: date,
+});
+export type ImageMetadata = z.infer<typeof ImageMetadata>;
+
+export const LikeState = z.object({ liked: z.boolean(), likes: z.number().int().nonnegative() });
+export const MemberState = z.object({ member: z.boolean(), memberCount: z.number().int().nonnegative() });
+export const FollowState = z.object({ following: z.boolean(), followersCount: z.number().int().nonnegative() });
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    page: z.number().int().positive(),
+    perPage: z.number().int().positive(),
+    totalPages: z.number().int().positive(),
+    totalElements: z.number().int().nonnegative(),
+  });
+}
+export interface Page<T> {
+  content: T[];
+  page: number;
+  perPage: number;
+  totalPages: number;
+  totalElements: number;
+}
+
+export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });

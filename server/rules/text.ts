@@ -1,0 +1,74 @@
+// Building blocks for the validation rules. Pure (no Node imports): the web forms import them too.
+import { z } from "zod";
+
+/** Length in user-perceived characters (code points), so an emoji counts once. */
+export const charCount = (s: string) => Array.from(s).length;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Control characters other than tab, line feed and carriage return.
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_IN_NAME = /[\u0000-\u001F\u007F-\u009F]/;
+
+export interface TextRule {
+  /** Message when missing or empty; absent means the field is optional (defaults to ""). */
+  required?: string;
+  min?: readonly [number, string];
+  max: readonly [number, string];
+  /** Single-line names: no control characters at all. */
+  singleLine?: boolean;
+}
+
+/** A trimmed string with the spec's messages, checked in the order the spec lists them. */
+export function text(label: string, rule: TextRule) {
+  const base = z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? rule.required : `${label} must be text`) })
+    .trim()
+    .refine((s) => !LONE_SURROGATE.test(s), `${label} contains invalid characters`)
+    .refine((s) => !(rule.singleLine ? CONTROL_IN_NAME : CONTROL_IN_TEXT).test(s), `${label} cannot contain control characters`);
+  let checked = rule.required ? base.refine((s) => s.length > 0, rule.required) : base;
+  if (rule.min) {
+    const [min, message] = rule.min;
+    checked = checked.refine((s) => (!rule.required && s.length === 0) || charCount(s) >= min, message);
+  }
+  const [max, message] = rule.max;
+  checked = checked.refine((s) => charCount(s) <= max, message);
+  if (rule.required) return checked;
+  // Optional text: missing or null means empty.
+  return z.preprocess((v) => (v === undefined || v === null ? "" : v), checked);
+}
+
+/** The key that makes names unique case-insensitively: NFKC folds width variants, then lower case. */
+export const nameKey = (name: string) => name.normalize("NFKC").toLowerCase();
+
+/** Names that would shadow the API's own routes (/hubs/top, /hubs/search, /hubs/id/...). */
+export const RESERVED_NAMES = ["top", "search", "id"] as const;
+
+export function entityName(label: string, rule: { required: string; min: readonly [number, string]; max: readonly [number, string] }) {
+  return text(label, { ...rule, singleLine: true })
+    .refine((s) => !s.includes("/"), `${label} cannot contain "/"`)
+    .refine((s) => !(RESERVED_NAMES as readonly string[]).includes(nameKey(s)), `"top", "search" and "id" are reserved names`)
+    .transform((s) => s.normalize("NFC"));
+}
+
+export const MAX_ID = 2_147_483_647;
+
+/** An optional reference to an uploaded image: a positive id, or null to clear it. */
+export function imageRef(label: string) {
+  return z
+    .number({ error: `${label} must be an image id` })
+    .int(`${label} must be an image id`)
+    .min(1, `${label} must be an image id`)
+    .max(MAX_ID, `${label} must be an image id`)
+    .nullable()
+    .optional();
+}
+
+/** A numeric id in a URL path: digits only, within SQLite's and Prisma's 32-bit range. */
+export function idParam(label: string) {
+  const message = `${label} must be a positive whole number`;
+  return z
+    .string()
+    .regex(/^[0-9]{1,10}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_ID, message);
+}

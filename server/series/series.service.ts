@@ -1,0 +1,183 @@
+import type { Database } from "../db/database.ts";
+import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
+import { likePattern } from "../db/search.ts";
+import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
+import { assertOwnImages } from "../images/image-refs.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
+import type { SeriesInput } from "../rules/series.ts";
+import { nameKey } from "../rules/text.ts";
+
+interface SeriesRow {
+  id: number;
+  name: string;
+  description: string;
+  authorId: number;
+  authorName: string;
+  followersCount: number;
+  chapterCount: number;
+  profileImageId: number | null;
+  profileBannerId: number | null;
+  createdAt: number;
+  lcId: number | null;
+  lcNumber: number | null;
+  lcTitle: string | null;
+  lcDate: number | null;
+  lcCoverId: number | null;
+}
+
+// A series card names its author and its latest chapter in the same query (no N+1).
+const SERIES_CARD = `
+  SELECT s.id, s.name, s.description, s.authorId, u.username AS authorName, s.followersCount, s.chapterCount,
+         s.profileImageId, s.profileBannerId, s.createdAt,
+         lc.id AS lcId, lc.number AS lcNumber, lc.title AS lcTitle, lc.date AS lcDate, lc.coverId AS lcCoverId
+  FROM Series s
+  JOIN User u ON u.id = s.authorId
+  LEFT JOIN Chapter lc ON lc.id = (SELECT c.id FROM Chapter c WHERE c.seriesId = s.id ORDER BY c.number DESC LIMIT 1)`;
+
+function toSeries(row: SeriesRow): Series {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    author: row.authorId,
+    authorName: row.authorName,
+    followersCount: row.followersCount,
+    chapterCount: row.chapterCount,
+    profileImageId: row.profileImageId,
+    profileBannerId: row.profileBannerId,
+    createdAt: toIso(row.createdAt),
+    latestChapter:
+      row.lcId === null
+        ? null
+        : { id: row.lcId, number: row.lcNumber ?? 1, title: row.lcTitle ?? "", date: toIso(row.lcDate ?? 0), coverId: row.lcCoverId },
+  };
+}
+
+export type SeriesService = ReturnType<typeof createSeriesService>;
+
+export function createSeriesService(db: Database) {
+  const { sqlite, prisma } = db;
+  const q = {
+    newest: prepare<[number, number], SeriesRow>(sqlite, `${SERIES_CARD} ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`),
+    top: prepare<[number, number], SeriesRow>(sqlite, `${SERIES_CARD} ORDER BY s.followersCount DESC, s.id DESC LIMIT ? OFFSET ?`),
+    count: prepare<[], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series"),
+    search: prepare<[string, number, number], SeriesRow>(
+      sqlite,
+      `${SERIES_CARD} WHERE s.nameKey LIKE ? ESCAPE '\\' ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`,
+    ),
+    searchCount: prepare<[string], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series WHERE nameKey LIKE ? ESCAPE '\\'"),
+    byKey: prepare<[string], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.nameKey = ?`),
+    byId: prepare<[number], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.id = ?`),
+    idByKey: prepare<[string], { id: number }>(sqlite, "SELECT id FROM Series WHERE nameKey = ?"),
+    follows: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM Follow WHERE userId = ? AND seriesId = ?"),
+    followedBy: prepare<[number], SeriesRow>(
+      sqlite,
+      `${SERIES_CARD} JOIN Follow f ON f.seriesId = s.id AND f.userId = ? ORDER BY f.createdAt DESC, s.id DESC`,
+    ),
+    createdBy: prepare<[number], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.authorId = ? ORDER BY s.createdAt DESC, s.id DESC`),
+    insert: prepare(
+      sqlite,
+      `INSERT INTO Series (name, nameKey, description, followersCount, chapterCount, profileImageId, profileBannerId, authorId, createdAt)
+       VALUES (@name, @nameKey, @description, 0, 0, @profileImageId, @profileBannerId, @authorId, @createdAt)`,
+    ),
+  };
+
+  const page = (rows: SeriesRow[], total: number, paging: Paging): Page<Series> => pageOf(rows.map(toSeries), total, paging);
+
+  function detail(row: SeriesRow | undefined, viewerId: number | undefined): SeriesDetail {
+    if (!row) throw notFound("No series found.");
+    return { ...toSeries(row), followedByMe: viewerId !== undefined && q.follows.get(viewerId, row.id) !== undefined };
+  }
+
+  /** By name (case-insensitive), then, for an all-digit name, by id (CONTRACT.md 4). */
+  function findRow(nameOrId: string): SeriesRow | undefined {
+    const byName = q.byKey.get(nameKey(nameOrId.trim()));
+    if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
+    return q.byId.get(Number(nameOrId));
+  }
+
+  function assertNameFree(name: string, exceptId?: number) {
+    const existing = q.idByKey.get(nameKey(name));
+    if (existing && existing.id !== exceptId) throw conflict("A series with this name already exists");
+  }
+
+  const imageRefs = (input: SeriesInput) => [
+    { field: "profileImageId", label: "Logo", id: input.profileImageId },
+    { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
+  ];
+
+  return {
+    listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+
+    listTop: (paging: Paging) => page(q.top.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+
+    search(name: string, paging: Paging): Page<Series> {
+      const key = nameKey(name.trim());
+      if (key === "") return page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
+      const pattern = likePattern(key);
+      return page(q.search.all(pattern, paging.perPage, offsetOf(paging)), q.searchCount.get(pattern)!.n, paging);
+    },
+
+    getById: (id: number, viewerId?: number) => detail(q.byId.get(id), viewerId),
+
+    getByNameOrId: (nameOrId: string, viewerId?: number) => detail(findRow(nameOrId), viewerId),
+
+    /** The series' id and author, or a 404 with the given message. */
+    resolve(nameOrId: string, message = "No series found."): { id: number; authorId: number; name: string } {
+      const row = findRow(nameOrId);
+      if (!row) throw notFound(message);
+      return { id: row.id, authorId: row.authorId, name: row.name };
+    },
+
+    listFollowedBy: (userId: number) => q.followedBy.all(userId).map(toSeries),
+
+    listCreatedBy: (userId: number) => q.createdBy.all(userId).map(toSeries),
+
+    create(input: SeriesInput, authorId: number): SeriesDetail {
+      assertOwnImages(sqlite, authorId, imageRefs(input));
+      assertNameFree(input.name);
+      try {
+        const { lastInsertRowid } = q.insert.run({
+          name: input.name,
+          nameKey: nameKey(input.name),
+          description: input.description,
+          profileImageId: input.profileImageId ?? null,
+          profileBannerId: input.profileBannerId ?? null,
+          authorId,
+          createdAt: nowMs(),
+        });
+        return detail(q.byId.get(Number(lastInsertRowid)), authorId);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("A series with this name already exists");
+        throw err;
+      }
+    },
+
+    async update(id: number, input: SeriesInput, userId: number): Promise<SeriesDetail> {
+      const series = await prisma.series.findUnique({ where: { id }, select: { authorId: true } });
+      if (!series) throw notFound("No series found.");
+      if (series.authorId !== userId) throw forbidden("Only the series' author can edit it");
+      assertOwnImages(sqlite, userId, imageRefs(input));
+      assertNameFree(input.name, id);
+      try {
+        await prisma.series.update({
+          where: { id },
+          data: {
+            name: input.name,
+            nameKey: nameKey(input.name),
+            description: input.description,
+            // Absent keeps the image; null clears it.
+            ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
+            ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
+          },
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === "P2002") throw conflict("A series with this name already exists");
+        throw err;
+      }
+      return detail(q.byId.get(id), userId);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import path from "node:path";
+import type { AuthConfig } from "./auth/auth.service.ts";
+import { createAuthService } from "./auth/auth.service.ts";
+import { createChapterLikeService } from "./chapters/chapter-likes.service.ts";
+import { createChapterService } from "./chapters/chapters.service.ts";
+import type { Database } from "./db/database.ts";
+import { createHubService } from "./hubs/hubs.service.ts";
+import { createMembershipService } from "./hubs/membership.service.ts";
+import { createImageService } from "./images/images.service.ts";
+import { createPostLikeService } from "./posts/post-likes.service.ts";
+import { createPostService } from "./posts/posts.service.ts";
+import { createFollowService } from "./series/follows.service.ts";
+import { createSeriesService } from "./series/series.service.ts";
+import { createUserService } from "./users/users.service.ts";
+
+export interface ServiceConfig extends AuthConfig {
+  dataDir: string;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createServices(db: Database, config: ServiceConfig) {
+  return {
+    db,
+    auth: createAuthService(db, config),
+    users: createUserService(db),
+    hubs: createHubService(db),
+    membership: createMembershipService(db),
+    posts: createPostService(db),
+    postLikes: createPostLikeService(db),
+    series: createSeriesService(db),
+    follows: createFollowService(db),
+    chapters: createChapterService(db),
+    chapterLikes: createChapterLikeService(db),
+    images: createImageService(db, path.join(config.dataDir, "images")),
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { endpointsFor } from "../http/endpoint.ts";
+import { forbidden } from "../http/errors.ts";
+import { FollowState, Hub, MemberState, Series, User } from "../rules/responses.ts";
+import { idParam } from "../rules/text.ts";
+import { UserEditBody } from "../rules/user.ts";
+import type { Services } from "../services.ts";
+
+const endpoint = endpointsFor<Services>();
+const UserId = z.object({ id: idParam("User id") });
+
+const userList = <T extends z.ZodType>(list: string, item: T, summary: string, load: (deps: Services, userId: number) => z.input<T>[]) =>
+  endpoint({
+    method: "get",
+    path: `/user/{id}/${list}`,
+    tag: "Users",
+    summary,
+    auth: "none",
+    params: UserId,
+    response: z.array(item),
+    errors: [404],
+    handle: async ({ params, deps }) => {
+      await deps.users.assertExists(params.id);
+      return load(deps, params.id);
+    },
+  });
+
+/** POST and DELETE under /user/{userId}/... act for the token's user only (CONTRACT.md 5). */
+function assertSelf(userId: number, tokenUserId: number) {
+  if (userId !== tokenUserId) throw forbidden("You can only change your own memberships and follows");
+}
+
+const membership = (method: "post" | "delete") =>
+  endpoint({
+    method,
+    path: "/user/{userId}/member-hubs/{hubId}",
+    tag: "Users",
+    summary: method === "post" ? "Join a hub (idempotent)" : "Leave a hub (idempotent)",
+    auth: "required",
+    params: z.object({ userId: idParam("User id"), hubId: idParam("Hub id") }),
+    response: MemberState,
+    errors: [403, 404],
+    handle: ({ params, user, deps }) => {
+      assertSelf(params.userId, user!.id);
+      return method === "post" ? deps.membership.join(user!.id, params.hubId) : deps.membership.leave(user!.id, params.hubId);
+    },
+  });
+
+const follow = (method: "post" | "delete") =>
+  endpoint({
+    method,
+    path: "/user/{userId}/followed-series/{seriesId}",
+    tag: "Users",
+    summary: method === "post" ? "Follow a series (idempotent)" : "Unfollow a series (idempotent)",
+    auth: "required",
+    params: z.object({ userId: idParam("User id"), seriesId: idParam("Series id") }),
+    response: FollowState,
+    errors: [403, 404],
+    handle: ({ params, user, deps }) => {
+      assertSelf(params.userId, user!.id);
+      return method === "post" ? deps.follows.follow(user!.id, params.seriesId) : deps.follows.unfollow(user!.id, params.seriesId);
+    },
+  });
+
+export const userEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/user/id/{id}",
+    tag: "Users",
+    summary: "A user by id",
+    auth: "none",
+    params: UserId,
+    response: User,
+    errors: [404],
+    handle: ({ params, user, deps }) => deps.users.getById(params.id, user?.id),
+  }),
+  endpoint({
+    method: "get",
+    path: "/user/{username}",
+    tag: "Users",
+    summary: "A user by username (case-insensitive)",
+    auth: "none",
+    params: z.object({ username: z.string() }),
+    response: User,
+    errors: [404],
+    handle: ({ params, user, deps }) => deps.users.getByUsername(params.username, user?.id),
+  }),
+  endpoint({
+    method: "put",
+    path: "/user/{id}",
+    tag: "Users",
+    summary: "Set your own avatar and banner",
+    auth: "required",
+    params: UserId,
+    body: UserEditBody,
+    response: User,
+    errors: [403, 404],
+    handle: ({ params, body, user, deps }) => deps.users.update(params.id, body, user!.id),
+  }),
+  userList("member-hubs", Hub, "Hubs the user joined, most recent first", (deps, id) => deps.hubs.listJoinedBy(id)),
+  userList("followed-series", Series, "Series the user follows, most recent first", (deps, id) => deps.series.listFollowedBy(id)),
+  userList("created-series", Series, "Series the user created, newest first", (deps, id) => deps.series.listCreatedBy(id)),
+  userList("created-hubs", Hub, "Hubs the user created, newest first", (deps, id) => deps.hubs.listCreatedBy(id)),
+  membership("post"),
+  membership("delete"),
+  follow("post"),
+  follow("delete"),
+];

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import supertest from "supertest";
+import { createApp, type AppConfig } from "../../server/app.ts";
+import { openDatabase, type Database } from "../../server/db/database.ts";
+import { ContractChecker } from "./contract.ts";
+import { freshDataDir } from "./test-data-dir.ts";
+
+type Method = "get" | "post" | "put" | "delete";
+
+export interface TestApi {
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  config: AppConfig;
+  dataDir: string;
+  /** supertest, with every response checked against /openapi.json. */
+  request: Record<Method, (url: string) => supertest.Test>;
+  /** Registers a user through the API; the token and id come back. */
+  register(username?: string, password?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+let userSeq = 0;
+
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    dataDir,
+    jwtSecret: "test-secret-that-is-long-enough-0123456789",
+    jwtTtlSeconds: 3600,
+    bcryptCost: 4,
+    uploadMaxBytes: 10 * 1024 * 1024,
+    authRateLimit: 0,
+    ...overrides,
+  };
+}
+
+/** The real app on a fresh copy of the migrated database. */
+export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<TestApi> {
+  const dataDir = freshDataDir();
+  const db = await openDatabase(dataDir);
+  const config = testConfig(dataDir, overrides);
+  const app = createApp({ db, config });
+  const doc = (await supertest(app).get("/openapi.json")).body;
+  const checker = new ContractChecker(doc);
+  const agent = supertest(app);
+
+  const checked = (method: Method) => (url: string) => {
+    const test = agent[method](url);
+    const then = test.then.bind(test);
+    // Validate when the test awaits the response.
+    test.then = ((resolve, reject) =>
+      then((res) => {
+        checker.check(method, url, res);
+        return res;
+      }).then(resolve, reject)) as typeof test.then;
+    return test;
+  };
+  const request = { get: checked("get"), post: checked("post"), put: checked("put"), delete: checked("delete") };
+
+  return {
+    app,
+    db,
+    config,
+    dataDir,
+    request,
+    async register(username = `user${process.pid}_${++userSeq}`, password = "secret123") {
+      const email = `${username.toLowerCase()}@example.com`;
+      const res = await request.post("/auth/register").send({ username, email, password });
+      if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const token = res.body.accessToken as string;
+      const me = await request.get(`/user/${username}`).set("Authorization", `Bearer ${token}`);
+      return { id: me.body.id, username, email, password, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
