@@ -21,6 +21,12 @@ import { userEndpoints } from "./users/users.router.ts";
 export interface AppConfig extends ServiceConfig {
   uploadMaxBytes: number;
   authRateLimit: number;
+  /**
+   * Express "trust proxy": whose X-Forwarded-For names the real client. Default "loopback": the web
+   * app calls the API from the same host for every visitor, and the login rate limit must count
+   * visitors, not the web server.
+   */
+  trustProxy?: boolean | number | string;
 }
 
 export interface AppDeps {
@@ -30,6 +36,11 @@ export interface AppDeps {
 }
 
 const JSON_BODY_LIMIT = "1mb";
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
+function withoutCredentials(headers: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.includes(name) ? "[redacted]" : value]));
+}
 
 export function allEndpoints(config: Pick<AppConfig, "uploadMaxBytes">): Endpoint<Services, any, any, any>[] {
   return [
@@ -50,7 +61,15 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
 
   const app = express();
   app.disable("x-powered-by");
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/health" } }));
+  app.set("trust proxy", config.trustProxy ?? "loopback");
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/health" },
+      // A logged bearer token or session cookie is a stolen session for whoever reads the logs.
+      serializers: { req: (req: { headers?: Record<string, unknown> }) => ({ ...req, headers: withoutCredentials(req.headers) }) },
+    }),
+  );
   // Images are embedded by the web app on another port, and the API serves any client.
   app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));

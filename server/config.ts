@@ -14,6 +14,11 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().nonnegative().default(50),
+  // Express "trust proxy": "loopback" (default), "false", a hop count, or addresses/subnets separated by commas.
+  TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -27,6 +32,8 @@ export interface ApiConfig {
   bcryptCost: number;
   /** Login and register attempts per IP per 15 minutes; 0 turns the limit off. */
   authRateLimit: number;
+  /** Whose X-Forwarded-For header names the client (see AppConfig.trustProxy). */
+  trustProxy: boolean | number | string;
   logLevel: string;
 }
 
@@ -48,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bcryptCost: e.BCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT_PER_15_MIN,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -75,7 +75,8 @@ export const chapterEndpoints = [
     method: "put",
     path: "/series/{name}/{chapterNumber}",
     tag: "Chapters",
-    summary: "Edit a chapter (the series' author only); pages are kept unless a new list is given",
+    summary:
+      "Edit a chapter (the series' author only); an absent description, content, cover or page list is kept; a null cover resets to the first page",
     auth: "required",
     params: ChapterInSeries,
     body: ChapterEditBody,

@@ -88,10 +88,7 @@ export function createChapterService(db: Database) {
     previous: prepare<[number, number], { n: number | null }>(sqlite, "SELECT MAX(number) AS n FROM Chapter WHERE seriesId = ? AND number < ?"),
     next: prepare<[number, number], { n: number | null }>(sqlite, "SELECT MIN(number) AS n FROM Chapter WHERE seriesId = ? AND number > ?"),
     lastNumber: prepare<[number], { n: number | null }>(sqlite, "SELECT MAX(number) AS n FROM Chapter WHERE seriesId = ?"),
-    idOf: prepare<[number, number], { id: number; authorId: number }>(
-      sqlite,
-      "SELECT c.id, s.authorId FROM Chapter c JOIN Series s ON s.id = c.seriesId WHERE c.seriesId = ? AND c.number = ?",
-    ),
+    idOf: prepare<[number, number], { id: number }>(sqlite, "SELECT id FROM Chapter WHERE seriesId = ? AND number = ?"),
     liked: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM ChapterLike WHERE userId = ? AND chapterId = ?"),
     insert: prepare(
       sqlite,
@@ -105,7 +102,10 @@ export function createChapterService(db: Database) {
     insertPage: prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, ?, ?)"),
     deletePages: prepare(sqlite, "DELETE FROM ChapterPage WHERE chapterId = ?"),
     firstPage: prepare<[number], { imageId: number }>(sqlite, "SELECT imageId FROM ChapterPage WHERE chapterId = ? ORDER BY position LIMIT 1"),
-    currentCover: prepare<[number], { coverId: number | null }>(sqlite, "SELECT coverId FROM Chapter WHERE id = ?"),
+    editable: prepare<[number], { description: string; content: string; coverId: number | null }>(
+      sqlite,
+      "SELECT description, content, coverId FROM Chapter WHERE id = ?",
+    ),
     bumpChapterCount: prepare(sqlite, "UPDATE Series SET chapterCount = chapterCount + 1 WHERE id = ?"),
   };
 
@@ -143,11 +143,18 @@ export function createChapterService(db: Database) {
     return number;
   });
 
+  // Absent fields keep their value; a null cover falls back to the (possibly new) first page.
   const updateChapter = sqlite.transaction((chapterId: number, input: ChapterEditInput) => {
+    const current = q.editable.get(chapterId)!;
     if (input.pages) writePages(chapterId, input.pages);
-    const coverId =
-      input.coverId === undefined ? q.currentCover.get(chapterId)!.coverId : (input.coverId ?? q.firstPage.get(chapterId)?.imageId ?? null);
-    q.update.run({ id: chapterId, title: input.title, description: input.description, content: input.content, coverId });
+    const coverId = input.coverId === undefined ? current.coverId : (input.coverId ?? q.firstPage.get(chapterId)?.imageId ?? null);
+    q.update.run({
+      id: chapterId,
+      title: input.title,
+      description: input.description ?? current.description,
+      content: input.content ?? current.content,
+      coverId,
+    });
   });
 
   function assertAuthor(series: SeriesRef, userId: number, input: { coverId?: number | null; pages?: number[] }) {
@@ -172,6 +179,13 @@ export function createChapterService(db: Database) {
     };
   }
 
+  /** The chapter's id, or 404. */
+  function resolveId(series: SeriesRef, number: number): number {
+    const row = q.idOf.get(series.id, number);
+    if (!row) throw notFound("Chapter not found");
+    return row.id;
+  }
+
   return {
     list(series: SeriesRef, order: ChapterOrder, paging: Paging, viewerId?: number): Page<ChapterSummary> {
       const rows = q.list[order].all(series.id, paging.perPage, offsetOf(paging));
@@ -181,12 +195,7 @@ export function createChapterService(db: Database) {
 
     get,
 
-    /** The chapter's id, or 404. */
-    resolveId(series: SeriesRef, number: number): number {
-      const row = q.idOf.get(series.id, number);
-      if (!row) throw notFound("Chapter not found");
-      return row.id;
-    },
+    resolveId,
 
     publish(series: SeriesRef, input: NewChapterInput, userId: number): Chapter {
       assertAuthor(series, userId, input);
@@ -194,7 +203,7 @@ export function createChapterService(db: Database) {
     },
 
     edit(series: SeriesRef, number: number, input: ChapterEditInput, userId: number): Chapter {
-      const chapterId = this.resolveId(series, number);
+      const chapterId = resolveId(series, number);
       assertAuthor(series, userId, input);
       updateChapter(chapterId, input);
       return get(series, number, userId);

@@ -56,7 +56,7 @@ export const unknownRoute: RequestHandler = (req, _res, next) => {
 /** Errors raised by body-parser, multer and others carry a status or a code; map the known ones. */
 function fromLibraryError(err: unknown): HttpError | null {
   if (typeof err !== "object" || err === null) return null;
-  const e = err as { type?: string; code?: string; status?: number; statusCode?: number; message?: string };
+  const e = err as { name?: string; type?: string; code?: string; status?: number; statusCode?: number; message?: string };
   switch (e.type) {
     case "entity.parse.failed":
       return badRequest("Malformed JSON body");
@@ -68,16 +68,10 @@ function fromLibraryError(err: unknown): HttpError | null {
     case "request.aborted":
       return badRequest("Request aborted");
   }
-  switch (e.code) {
-    case "LIMIT_FILE_SIZE":
-      return new HttpError(413, "The file is too large");
-    case "LIMIT_PART_COUNT":
-    case "LIMIT_FILE_COUNT":
-    case "LIMIT_FIELD_COUNT":
-    case "LIMIT_FIELD_KEY":
-    case "LIMIT_FIELD_VALUE":
-    case "LIMIT_UNEXPECTED_FILE":
-      return badRequest("Send one image in the multipart field 'file'");
+  // Every multer error is about the client's form (a part without a name, too many parts, a file in
+  // another field...); only a file over the limit is not a plain 400.
+  if (e.name === "MulterError") {
+    return e.code === "LIMIT_FILE_SIZE" ? new HttpError(413, "The file is too large") : badRequest("Send one image in the multipart field 'file'");
   }
   if (e.message === "Malformed part header" || e.message === "Unexpected end of form" || e.message?.startsWith("Multipart:")) {
     return badRequest("Malformed multipart body");
@@ -92,13 +86,14 @@ function fromLibraryError(err: unknown): HttpError | null {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const known = err instanceof HttpError ? err : fromLibraryError(err);
-    if (known) {
-      res.status(known.status).json(errorBody(known.status, known.message, known.errors));
+    if (!known) logger.error({ err, method: req.method, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      // Failed mid-response (an image stream): nothing else can be sent.
+      res.end();
       return;
     }
-    logger.error({ err, method: req.method, url: req.originalUrl }, "unhandled error");
-    if (res.headersSent) {
-      res.end();
+    if (known) {
+      res.status(known.status).json(errorBody(known.status, known.message, known.errors));
       return;
     }
     res.status(500).json(errorBody(500, "Something went wrong on our side"));

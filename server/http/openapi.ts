@@ -11,7 +11,7 @@ const REASONS: Record<number, string> = {
   404: "No such thing",
   409: "Name, username or email taken",
   413: "Body or upload too large",
-  415: "Not a supported image",
+  415: "Not a supported image, or a body encoding the API does not read",
   429: "Too many attempts; try again later",
 };
 
@@ -52,7 +52,11 @@ export function buildOpenApi(endpoints: Endpoint<any, any, any, any>[], extra: {
             }
           : { description: "Success", content: { "application/json": { schema: schemaOf(e.response, "output") } } },
     };
-    for (const status of [...new Set([400, 401, ...e.errors])].sort()) responses[String(status)] = errorResponse(status);
+    // A JSON body can also be too large (413) or in an encoding the parser refuses (415).
+    const bodyErrors = e.body ? [413, 415] : [];
+    for (const status of [...new Set([400, 401, ...bodyErrors, ...e.errors])].sort((a, b) => a - b)) {
+      responses[String(status)] = errorResponse(status);
+    }
 
     const operation: Record<string, unknown> = {
       tags: [e.tag],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
-import { HubBody } from "../rules/hub.ts";
+import { HubBody, HubEditBody } from "../rules/hub.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
 import { Hub, HubDetail, LikeState, pageOf, Post, PostSummary } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
@@ -105,10 +105,10 @@ export const hubEndpoints = [
     method: "put",
     path: "/hubs/{id}",
     tag: "Hubs",
-    summary: "Edit a hub (its creator only)",
+    summary: "Edit a hub (its creator only); an absent description, logo or banner is kept, null clears it",
     auth: "required",
     params: z.object({ id: idParam("Hub id") }),
-    body: HubBody,
+    body: HubEditBody,
     response: HubDetail,
     errors: [403, 404, 409],
     handle: ({ params, body, user, deps }) => deps.hubs.update(params.id, body, user!.id),

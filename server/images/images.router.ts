@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
-import { badRequest, HttpError } from "../http/errors.ts";
+import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { ImageMetadata } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
@@ -78,8 +78,16 @@ export function imageEndpoints(uploadMaxBytes: number) {
         const file = await deps.images.fileFor(params.id, query.w);
         // Image ids are never reused and images never change: cache for a year.
         await new Promise<void>((resolve, reject) =>
-          res.sendFile(file.path, { maxAge: YEAR_SECONDS * 1000, immutable: true, headers: { "Content-Type": file.contentType } }, (err) =>
-            err ? reject(err) : resolve(),
+          res.sendFile(
+            file.path,
+            { maxAge: YEAR_SECONDS * 1000, immutable: true, headers: { "Content-Type": file.contentType } },
+            (err?: NodeJS.ErrnoException) => {
+              // A reader who navigates away mid-image is routine, not a server fault.
+              if (!err || err.code === "ECONNABORTED") return resolve();
+              // Gone since the lookup: a plain 404, never the file's path in the message.
+              if (err.code === "ENOENT" && !res.headersSent) return reject(notFound("Image not found"));
+              reject(err);
+            },
           ),
         );
       },

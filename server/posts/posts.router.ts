@@ -36,7 +36,7 @@ export const postEndpoints = [
     method: "put",
     path: "/hub-posts/{id}",
     tag: "Posts",
-    summary: "Edit a post (its author only)",
+    summary: "Edit a post (its author only); an absent description is kept, null clears it",
     auth: "required",
     params: PostId,
     body: PostEditBody,

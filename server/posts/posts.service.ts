@@ -142,7 +142,11 @@ export function createPostService(db: Database) {
       if (post.authorId !== userId) throw forbidden("Only the author can edit this post");
       await prisma.post.update({
         where: { id },
-        data: { title: input.title, content: input.content, description: input.description },
+        data: {
+          title: input.title,
+          content: input.content,
+          ...(input.description !== undefined ? { description: input.description } : {}),
+        },
       });
       return detail(id, userId);
     },

@@ -22,12 +22,14 @@ export const password = z
   .refine((s) => s.length >= PASSWORD_MIN, "Password must be at least 6 characters")
   .refine((s) => utf8Length(s) <= PASSWORD_MAX_BYTES, "Password must be at most 72 bytes");
 
-// Deliberately simple, like the browser's own check: something@something.tld, no spaces.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Deliberately simple, like the browser's own check: something@something.tld, no spaces, and no
+// invisible characters (controls such as NUL, format marks such as RTL overrides, lone surrogates).
+const EMAIL = /^[^\s@\p{C}]+@[^\s@\p{C}]+\.[^\s@\p{C}]+$/u;
 
 export const email = z
   .string({ error: "Please enter a valid email address" })
   .trim()
+  .normalize("NFC") // "é" composed or as e + accent is one address, so one account
   .refine((s) => EMAIL.test(s) && s.length <= 254, "Please enter a valid email address");
 
 export const RegisterBody = z.object({ username, email, password });

@@ -7,27 +7,31 @@ export const CHAPTER_CONTENT_MAX = 10_000;
 export const CHAPTER_PAGES_MAX = 500;
 export const CHAPTER_NUMBER_MAX = 100_000;
 
+const PAGE_ID_MESSAGE = "Each page must be an image id";
+const NO_PAGES_MESSAGE = "A chapter needs at least one page";
+
 const pageIds = z
-  .array(
-    z.number({ error: "Each page must be an image id" }).int("Each page must be an image id").min(1, "Each page must be an image id").max(MAX_ID, "Each page must be an image id"),
-    { error: "Pages must be a list of image ids" },
-  )
-  .min(1, "A chapter needs at least one page")
+  .array(z.number({ error: PAGE_ID_MESSAGE }).int(PAGE_ID_MESSAGE).min(1, PAGE_ID_MESSAGE).max(MAX_ID, PAGE_ID_MESSAGE), {
+    error: (issue) => (issue.input === undefined || issue.input === null ? NO_PAGES_MESSAGE : "Pages must be a list of image ids"),
+  })
+  .min(1, NO_PAGES_MESSAGE)
   .max(CHAPTER_PAGES_MAX, "A chapter can have at most 500 pages")
   .refine((ids) => new Set(ids).size === ids.length, "Each image can be used as a page only once");
 
-const chapterFields = {
-  title: text("Chapter title", {
-    required: "Chapter title is required",
-    max: [CHAPTER_TITLE_MAX, "Chapter title must be less than 200 characters"],
-  }),
-  description: text("Description", { max: [CHAPTER_DESCRIPTION_MAX, "Description must be less than 300 characters"] }),
-  content: text("Notes", { max: [CHAPTER_CONTENT_MAX, "Notes must be less than 10000 characters"] }),
-  coverId: imageRef("Cover"),
-};
+const title = text("Chapter title", {
+  required: "Chapter title is required",
+  max: [CHAPTER_TITLE_MAX, "Chapter title must be less than 200 characters"],
+  // Shown on one line ("Chapter N: title").
+  singleLine: true,
+});
+const description = text("Description", { max: [CHAPTER_DESCRIPTION_MAX, "Description must be less than 300 characters"] });
+const content = text("Notes", { max: [CHAPTER_CONTENT_MAX, "Notes must be less than 10000 characters"] });
 
 export const NewChapterBody = z.object({
-  ...chapterFields,
+  title,
+  description,
+  content,
+  coverId: imageRef("Cover"),
   number: z
     .number({ error: "Chapter number must be a positive whole number" })
     .int("Chapter number must be a positive whole number")
@@ -38,6 +42,15 @@ export const NewChapterBody = z.object({
 });
 export type NewChapterInput = z.infer<typeof NewChapterBody>;
 
-/** Editing keeps the pages unless a new list is given. */
-export const ChapterEditBody = z.object({ ...chapterFields, pages: pageIds.optional() });
+/**
+ * Editing: an absent description, notes, cover or page list is kept; null clears the text and
+ * resets the cover to the first page.
+ */
+export const ChapterEditBody = z.object({
+  title,
+  description: description.optional(),
+  content: content.optional(),
+  coverId: imageRef("Cover"),
+  pages: pageIds.optional(),
+});
 export type ChapterEditInput = z.infer<typeof ChapterEditBody>;

@@ -6,7 +6,7 @@ export const PAGE_MAX = 100_000_000;
 
 const wholeNumber = (label: string, max: number, rangeMessage: string) =>
   z
-    .string()
+    .string({ error: `${label} must be a positive whole number` })
     .regex(/^[0-9]{1,12}$/, `${label} must be a positive whole number`)
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, rangeMessage)
@@ -29,5 +29,5 @@ export function toPaging(q: z.infer<typeof PagingQuery>): Paging {
 }
 
 export const SearchQuery = PagingQuery.extend({
-  name: z.string({ error: "name is required" }).max(200, "name must be at most 200 characters").default(""),
+  name: z.string({ error: "name must be text" }).max(200, "name must be at most 200 characters").default(""),
 });

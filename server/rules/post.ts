@@ -29,5 +29,6 @@ export const NewPostBody = z.object({
 });
 export type NewPostInput = z.infer<typeof NewPostBody>;
 
-export const PostEditBody = z.object(postFields);
+/** Editing: an absent description is kept (as for hubs, series and chapters); null clears it. */
+export const PostEditBody = z.object({ ...postFields, description: postFields.description.optional() });
 export type PostEditInput = z.infer<typeof PostEditBody>;

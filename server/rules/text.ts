@@ -7,7 +7,8 @@ export const charCount = (s: string) => Array.from(s).length;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // Control characters other than tab, line feed and carriage return.
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const CONTROL_IN_NAME = /[\u0000-\u001F\u007F-\u009F]/;
+// Names also refuse the line and paragraph separators and the bidi embeddings, overrides and isolates (spoofing).
+const CONTROL_IN_NAME = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 
 export interface TextRule {
   /** Message when missing or empty; absent means the field is optional (defaults to ""). */
@@ -22,6 +23,7 @@ export interface TextRule {
 export function text(label: string, rule: TextRule) {
   const base = z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? rule.required : `${label} must be text`) })
+    .normalize("NFC") // composed first, so "é" typed as e + accent counts as one character
     .trim()
     .refine((s) => !LONE_SURROGATE.test(s), `${label} contains invalid characters`)
     .refine((s) => !(rule.singleLine ? CONTROL_IN_NAME : CONTROL_IN_TEXT).test(s), `${label} cannot contain control characters`);

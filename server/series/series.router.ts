@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
 import { pageOf, Series, SeriesDetail } from "../rules/responses.ts";
-import { SeriesBody } from "../rules/series.ts";
+import { SeriesBody, SeriesEditBody } from "../rules/series.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
@@ -71,10 +71,10 @@ export const seriesEndpoints = [
     method: "put",
     path: "/series/{id}",
     tag: "Series",
-    summary: "Edit a series (its author only)",
+    summary: "Edit a series (its author only); an absent description, logo or banner is kept, null clears it",
     auth: "required",
     params: SeriesId,
-    body: SeriesBody,
+    body: SeriesEditBody,
     response: SeriesDetail,
     errors: [403, 404, 409],
     handle: ({ params, body, user, deps }) => deps.series.update(params.id, body, user!.id),

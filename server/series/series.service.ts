@@ -6,7 +6,7 @@ import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages } from "../images/image-refs.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
-import type { SeriesInput } from "../rules/series.ts";
+import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
 import { nameKey } from "../rules/text.ts";
 
 interface SeriesRow {
@@ -36,6 +36,13 @@ const SERIES_CARD = `
   JOIN User u ON u.id = s.authorId
   LEFT JOIN Chapter lc ON lc.id = (SELECT c.id FROM Chapter c WHERE c.seriesId = s.id ORDER BY c.number DESC LIMIT 1)`;
 
+// Pages pick their ids from the covering sort index first (deferred join), so a deep page
+// skips index entries instead of building full cards for every skipped row.
+const NEWEST_FIRST = { inner: "createdAt DESC, id DESC", outer: "s.createdAt DESC, s.id DESC" };
+const MOST_FOLLOWED = { inner: "followersCount DESC, id DESC", outer: "s.followersCount DESC, s.id DESC" };
+const pagedCards = (order: { inner: string; outer: string }, where = "") =>
+  `${SERIES_CARD} WHERE s.id IN (SELECT id FROM Series ${where} ORDER BY ${order.inner} LIMIT ? OFFSET ?) ORDER BY ${order.outer}`;
+
 function toSeries(row: SeriesRow): Series {
   return {
     id: row.id,
@@ -60,13 +67,10 @@ export type SeriesService = ReturnType<typeof createSeriesService>;
 export function createSeriesService(db: Database) {
   const { sqlite, prisma } = db;
   const q = {
-    newest: prepare<[number, number], SeriesRow>(sqlite, `${SERIES_CARD} ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`),
-    top: prepare<[number, number], SeriesRow>(sqlite, `${SERIES_CARD} ORDER BY s.followersCount DESC, s.id DESC LIMIT ? OFFSET ?`),
+    newest: prepare<[number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST)),
+    top: prepare<[number, number], SeriesRow>(sqlite, pagedCards(MOST_FOLLOWED)),
     count: prepare<[], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series"),
-    search: prepare<[string, number, number], SeriesRow>(
-      sqlite,
-      `${SERIES_CARD} WHERE s.nameKey LIKE ? ESCAPE '\\' ORDER BY s.createdAt DESC, s.id DESC LIMIT ? OFFSET ?`,
-    ),
+    search: prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, "WHERE nameKey LIKE ? ESCAPE '\\'")),
     searchCount: prepare<[string], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series WHERE nameKey LIKE ? ESCAPE '\\'"),
     byKey: prepare<[string], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.nameKey = ?`),
     byId: prepare<[number], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.id = ?`),
@@ -103,7 +107,7 @@ export function createSeriesService(db: Database) {
     if (existing && existing.id !== exceptId) throw conflict("A series with this name already exists");
   }
 
-  const imageRefs = (input: SeriesInput) => [
+  const imageRefs = (input: SeriesEditInput) => [
     { field: "profileImageId", label: "Logo", id: input.profileImageId },
     { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
   ];
@@ -155,7 +159,7 @@ export function createSeriesService(db: Database) {
       }
     },
 
-    async update(id: number, input: SeriesInput, userId: number): Promise<SeriesDetail> {
+    async update(id: number, input: SeriesEditInput, userId: number): Promise<SeriesDetail> {
       const series = await prisma.series.findUnique({ where: { id }, select: { authorId: true } });
       if (!series) throw notFound("No series found.");
       if (series.authorId !== userId) throw forbidden("Only the series' author can edit it");
@@ -167,8 +171,8 @@ export function createSeriesService(db: Database) {
           data: {
             name: input.name,
             nameKey: nameKey(input.name),
-            description: input.description,
-            // Absent keeps the image; null clears it.
+            // Absent keeps the description or image; null clears it.
+            ...(input.description !== undefined ? { description: input.description } : {}),
             ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
             ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
           },
