@@ -25,8 +25,8 @@ export function createAuthService(db: Database, config: AuthConfig) {
       });
       if (taken) {
         throw taken.usernameKey === usernameKey
-          ? conflict("Username is already taken", [{ field: "username", message: "Username is already taken" }])
-          : conflict("Email is already registered", [{ field: "email", message: "Email is already registered" }]);
+          ? conflict("Username is already taken")
+          : conflict("Email is already registered");
       }
       const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
       try {

@@ -126,7 +126,7 @@ export function createChapterService(db: Database) {
   // Chapter, pages and the series' chapterCount are written together.
   const insertChapter = sqlite.transaction((series: SeriesRef, input: NewChapterInput) => {
     const number = input.number ?? (q.lastNumber.get(series.id)?.n ?? 0) + 1;
-    if (q.idOf.get(series.id, number)) throw conflict(`Chapter ${number} already exists`, [{ field: "number", message: `Chapter ${number} already exists` }]);
+    if (q.idOf.get(series.id, number)) throw conflict(`Chapter ${number} already exists`);
     const { lastInsertRowid } = q.insert.run({
       seriesId: series.id,
       number,

@@ -23,7 +23,7 @@ export const badRequest = (message: string, errors?: FieldError[]) => new HttpEr
 export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, errors?: FieldError[]) => new HttpError(409, message, errors);
+export const conflict = (message: string) => new HttpError(409, message);
 
 /** Validation failure: one message per field, the first rule that failed (spec section 5 texts). */
 export function validationError(error: z.ZodError, location: "body" | "query" | "params"): HttpError {

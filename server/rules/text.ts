@@ -39,17 +39,23 @@ export function text(label: string, rule: TextRule) {
   return z.preprocess((v) => (v === undefined || v === null ? "" : v), checked);
 }
 
-/** The key that makes names unique case-insensitively: NFKC folds width variants, then lower case. */
-export const nameKey = (name: string) => name.normalize("NFKC").toLowerCase();
+/**
+ * The key that makes names unique case-insensitively: NFKC folds width variants; upper then lower case folds
+ * letters like "ß" and "SS" together, which lower case alone does not.
+ */
+export const nameKey = (name: string) => name.normalize("NFKC").toUpperCase().toLowerCase();
+
+// A name must show something: a letter, digit, symbol or punctuation mark, not only invisible characters.
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
 /** Names that would shadow the API's own routes (/hubs/top, /hubs/search, /hubs/id/...). */
 export const RESERVED_NAMES = ["top", "search", "id"] as const;
 
 export function entityName(label: string, rule: { required: string; min: readonly [number, string]; max: readonly [number, string] }) {
   return text(label, { ...rule, singleLine: true })
+    .refine((s) => s.length === 0 || VISIBLE.test(s), rule.required)
     .refine((s) => !s.includes("/"), `${label} cannot contain "/"`)
-    .refine((s) => !(RESERVED_NAMES as readonly string[]).includes(nameKey(s)), `"top", "search" and "id" are reserved names`)
-    .transform((s) => s.normalize("NFC"));
+    .refine((s) => !(RESERVED_NAMES as readonly string[]).includes(nameKey(s)), `"top", "search" and "id" are reserved names`);
 }
 
 export const MAX_ID = 2_147_483_647;

@@ -105,7 +105,8 @@ describe("POST /auth/register", () => {
     const res = await api.request.post("/auth/register").send(registration({ username: "takenNAME", email: "second@example.com" }));
 
     expectError(res, 409);
-    expect(res.body.errors).toEqual([{ field: "username", message: expect.any(String) }]);
+    expect(res.body.message).toBe("Username is already taken");
+    expect(res.body.errors).toBeUndefined(); // CONTRACT.md 2: `errors` only for validation failures
     expect(userCount()).toBe(before);
   });
 
@@ -116,7 +117,8 @@ describe("POST /auth/register", () => {
     const res = await api.request.post("/auth/register").send(registration({ email: "shared.mail@EXAMPLE.COM" }));
 
     expectError(res, 409);
-    expect(res.body.errors).toEqual([{ field: "email", message: expect.any(String) }]);
+    expect(res.body.message).toBe("Email is already registered");
+    expect(res.body.errors).toBeUndefined();
     expect(userCount()).toBe(before);
   });
 
@@ -126,7 +128,8 @@ describe("POST /auth/register", () => {
     const res = await api.request.post("/auth/register").send(registration({ email: "jose\u0301@example.com" }));
 
     expectError(res, 409);
-    expect(res.body.errors).toEqual([{ field: "email", message: expect.any(String) }]);
+    expect(res.body.message).toBe("Email is already registered");
+    expect(res.body.errors).toBeUndefined();
   });
 
   it("stores the password only as a bcrypt hash", async () => {

@@ -233,6 +233,24 @@ describe("POST /hubs", () => {
     expect(res.status).toBe(409);
   });
 
+  it("refuses a name that differs only by a full case fold ('Straße' vs 'STRASSE') with 409", async () => {
+    await createHub(api, alice, { name: `Straße ${process.pid}` });
+
+    const res = await api.request.post("/hubs").set(bob.auth).send({ name: `STRASSE ${process.pid}` });
+
+    expect(res.status).toBe(409);
+  });
+
+  it("refuses a name made only of invisible characters as missing", async () => {
+    const before = countRows(api, "Hub");
+
+    const res = await api.request.post("/hubs").set(alice.auth).send({ name: "\u200B\u200B\u200B\u200B" });
+
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "name", message: "Hub name is required" }]);
+    expect(countRows(api, "Hub")).toBe(before);
+  });
+
   it("refuses a taken name sent with surrounding spaces with 409", async () => {
     const name = uniqueName();
     await createHub(api, alice, { name });
