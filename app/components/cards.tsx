@@ -1,0 +1,129 @@
+import { Link } from "@remix-run/react";
+import type { Hub, PostSummary, Series } from "../../server/rules/responses.ts";
+import { formatDate, likesLabel, plural } from "../lib/format.ts";
+import { HeartIcon, UsersIcon } from "./icons.tsx";
+import { Avatar, Banner, Logo } from "./images.tsx";
+
+export const hubPath = (name: string) => `/hubs/${encodeURIComponent(name)}`;
+export const postPath = (hubName: string, postId: number) => `${hubPath(hubName)}/${postId}`;
+export const seriesPath = (name: string) => `/series/${encodeURIComponent(name)}`;
+export const chapterPath = (seriesName: string, number: number) => `${seriesPath(seriesName)}/${number}`;
+export const userPath = (username: string) => `/user/${encodeURIComponent(username)}`;
+
+/** A hub in a grid: banner, logo, name, description, member count. The whole card is the link. */
+export function HubCard({ hub, headingLevel = 3 }: { hub: Hub; headingLevel?: 2 | 3 }) {
+  const H = `h${headingLevel}` as const;
+  return (
+    <article className="card hub-card">
+      <Banner name={hub.name} imageId={hub.profileBannerId} className="hub-card__banner" width={480} />
+      <div className="hub-card__body">
+        <Logo name={hub.name} imageId={hub.profileImageId} size={56} className="hub-card__logo" />
+        <H className="card__title">
+          <Link to={hubPath(hub.name)} className="card__link">
+            {hub.name}
+          </Link>
+        </H>
+        {hub.description ? <p className="card__text clamp-2">{hub.description}</p> : null}
+        <p className="meta">
+          <UsersIcon size={16} /> {plural(hub.memberCount, "member")}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** A compact hub: logo, name and member count (Top Hubs row, popups). */
+export function HubChip({ hub, unit = "member" }: { hub: Pick<Hub, "name" | "profileImageId" | "memberCount">; unit?: "member" | "follower" }) {
+  return (
+    <Link to={hubPath(hub.name)} className="chip">
+      <Logo name={hub.name} imageId={hub.profileImageId} size={40} />
+      <span className="chip__text">
+        <span className="chip__title">{hub.name}</span>
+        <span className="chip__meta">{plural(hub.memberCount, unit)}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** A compact series: logo, name and followers (popups, user pages). */
+export function SeriesChip({ series }: { series: Pick<Series, "name" | "profileImageId" | "followersCount"> }) {
+  return (
+    <Link to={seriesPath(series.name)} className="chip">
+      <Logo name={series.name} imageId={series.profileImageId} size={40} />
+      <span className="chip__text">
+        <span className="chip__title">{series.name}</span>
+        <span className="chip__meta">{plural(series.followersCount, "follower")}</span>
+      </span>
+    </Link>
+  );
+}
+
+/** A post in a hub's list: title, description, likes, author and date. */
+export function PostCard({ post }: { post: PostSummary }) {
+  return (
+    <article className="card post-card">
+      <h3 className="card__title">
+        <Link to={postPath(post.hubName, post.id)} className="card__link">
+          {post.title}
+        </Link>
+      </h3>
+      {post.description ? <p className="card__text clamp-2">{post.description}</p> : null}
+      <p className="meta">
+        <span className="meta__item">
+          <Avatar name={post.authorName} imageId={null} size={22} /> @{post.authorName}
+        </span>
+        <span className="meta__item">
+          <HeartIcon size={16} filled={post.likedByMe} /> {post.likes} {likesLabel(post.likes)}
+        </span>
+        <time className="meta__item" dateTime={post.date}>
+          {formatDate(post.date)}
+        </time>
+      </p>
+    </article>
+  );
+}
+
+/** Home's Latest Chapters: a series with its newest chapter, linking to the chapter. */
+export function LatestChapterCard({ series }: { series: Series & { latestChapter: NonNullable<Series["latestChapter"]> } }) {
+  const chapter = series.latestChapter;
+  return (
+    <article className="card chapter-card">
+      <Banner name={series.name} imageId={series.profileBannerId} className="chapter-card__banner" width={480} />
+      <div className="chapter-card__body">
+        <Logo name={series.name} imageId={series.profileImageId} size={56} className="chapter-card__logo" />
+        <p className="chapter-card__number">Chapter #{chapter.number}</p>
+        <h3 className="card__title">
+          <Link to={chapterPath(series.name, chapter.number)} className="card__link">
+            {series.name}
+          </Link>
+        </h3>
+        <p className="chapter-card__author">@{series.authorName}</p>
+        <p className="card__text clamp-2">{chapter.title}</p>
+      </div>
+    </article>
+  );
+}
+
+/** A series in a grid: banner, logo, name, author, followers and chapters. */
+export function SeriesCard({ series }: { series: Series }) {
+  return (
+    <article className="card hub-card">
+      <Banner name={series.name} imageId={series.profileBannerId} className="hub-card__banner" width={480} />
+      <div className="hub-card__body">
+        <Logo name={series.name} imageId={series.profileImageId} size={56} className="hub-card__logo" />
+        <h3 className="card__title">
+          <Link to={seriesPath(series.name)} className="card__link">
+            {series.name}
+          </Link>
+        </h3>
+        {series.description ? <p className="card__text clamp-2">{series.description}</p> : null}
+        <p className="meta">
+          <span className="meta__item">
+            <UsersIcon size={16} /> Followers: {series.followersCount}
+          </span>
+          <span className="meta__item">{plural(series.chapterCount, "chapter")}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

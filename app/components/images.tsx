@@ -1,0 +1,78 @@
+import { useRootData } from "../lib/root-data.ts";
+
+/** The URL of an image's bytes on the API origin, optionally a narrower rendition. */
+export function useImageUrl() {
+  const { publicApiUrl } = useRootData();
+  return (id: number, width?: number) => `${publicApiUrl}/images/${id}${width ? `?w=${width}` : ""}`;
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** A stable two-colour gradient for things without a picture, chosen from the name. */
+export function gradientFor(name: string): string {
+  const h = hash(name);
+  const a = h % 360;
+  const b = (a + 40 + ((h >> 9) % 80)) % 360;
+  return `linear-gradient(135deg, hsl(${a} 70% 42%), hsl(${b} 75% 30%))`;
+}
+
+export const initialOf = (name: string) => (Array.from(name.trim())[0] ?? "?").toUpperCase();
+
+interface PictureProps {
+  /** Whose picture: gives the alt text and the fallback's colours and initial. */
+  name: string;
+  imageId: number | null | undefined;
+  className?: string;
+  /** CSS pixel width it is shown at, for the rendition and srcset. */
+  width: number;
+  height?: number;
+  alt?: string;
+  eager?: boolean;
+}
+
+function Picture({ name, imageId, className, width, height, alt, eager }: PictureProps) {
+  const url = useImageUrl();
+  if (!imageId) return null;
+  return (
+    <img
+      className={className}
+      src={url(imageId, width)}
+      srcSet={`${url(imageId, width)} 1x, ${url(imageId, width * 2)} 2x`}
+      width={width}
+      height={height}
+      alt={alt ?? name}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}
+
+/** A wide banner, or a gradient when there is none. Decorative: the name is always written beside it. */
+export function Banner({ name, imageId, className = "", width = 1200, eager }: { name: string; imageId: number | null | undefined; className?: string; width?: number; eager?: boolean }) {
+  if (imageId) return <Picture name={name} imageId={imageId} className={`banner ${className}`} width={width} alt="" eager={eager} />;
+  return <div className={`banner banner--fallback ${className}`} style={{ backgroundImage: gradientFor(name) }} aria-hidden="true" />;
+}
+
+/** A square logo (hub, series), or the name's initial on a gradient. */
+export function Logo({ name, imageId, size = 64, className = "" }: { name: string; imageId: number | null | undefined; size?: number; className?: string }) {
+  if (imageId) return <Picture name={name} imageId={imageId} className={`logo ${className}`} width={size} height={size} alt={`${name} logo`} />;
+  return (
+    <span className={`logo logo--fallback ${className}`} style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }} aria-hidden="true">
+      {initialOf(name)}
+    </span>
+  );
+}
+
+/** A round avatar, or the first letter of the username. */
+export function Avatar({ name, imageId, size = 40, className = "" }: { name: string; imageId: number | null | undefined; size?: number; className?: string }) {
+  if (imageId) return <Picture name={name} imageId={imageId} className={`avatar ${className}`} width={size} height={size} alt={`${name}'s avatar`} />;
+  return (
+    <span className={`avatar avatar--fallback ${className}`} style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }} aria-hidden="true">
+      {initialOf(name)}
+    </span>
+  );
+}

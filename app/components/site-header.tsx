@@ -1,0 +1,70 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { RootData } from "../lib/root-data.ts";
+import { userPath } from "./cards.tsx";
+import { InkwellMark } from "./icons.tsx";
+import { Avatar } from "./images.tsx";
+import { SocialLinks } from "./social-links.tsx";
+
+/** The header: Home, Hubs, Series for everyone; Publish, Profile, Logout and the user's page when signed in. */
+export function SiteHeader({ user }: { user: RootData["user"] }) {
+  return (
+    <header className="site-header">
+      <div className={`container site-header__inner${user ? " site-header__inner--member" : ""}`}>
+        <Link to="/" className="brand" aria-label="Inkwell home">
+          <InkwellMark />
+          <span className="brand__name">Inkwell</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/hubs">Hubs</NavLink>
+            </li>
+            <li>
+              <NavLink to="/series">Series</NavLink>
+            </li>
+            {user ? (
+              <>
+                <li>
+                  <NavLink to="/publish">Publish</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/profile">Profile</NavLink>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </nav>
+        {user ? (
+          <div className="site-header__account">
+            <Link to={userPath(user.username)} className="user-link">
+              <Avatar name={user.username} imageId={null} size={30} />
+              <span className="user-link__name">@{user.username}</span>
+            </Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className="button button--ghost button--small">
+                Logout
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <>
+            <SocialLinks className="site-header__social" />
+            <div className="site-header__account">
+              <Link to="/register" className="button button--ghost button--small">
+                Register
+              </Link>
+              <Link to="/login" className="button button--primary button--small">
+                Login
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

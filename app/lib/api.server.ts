@@ -1,0 +1,146 @@
+import type { LoginInput, RegisterInput } from "../../server/rules/auth.ts";
+import type { Hub, HubDetail, Page, Post, PostSummary, Series, User } from "../../server/rules/responses.ts";
+import { cached } from "./cache.server.ts";
+import type { WebContext } from "./context.ts";
+import { sessionEnded, type Session } from "./session.server.ts";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A failed API call. `status` 0 means no response at all (network error). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+type Query = Record<string, string | number | undefined>;
+
+export interface CallOptions {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Query;
+  body?: unknown;
+}
+
+export type PostOrder = "latest" | "by-likes";
+
+/** Seconds public, viewer-independent reads stay in memory (CONTRACT-safe: no per-user data). */
+const PUBLIC_TTL_MS = 5_000;
+
+const seg = (s: string | number) => encodeURIComponent(String(s));
+
+export interface ApiOptions {
+  /** The session's bearer token, sent on every call when present (spec section 6). */
+  token?: string;
+  /** Called on a 401 to a call that carried a token; what it throws ends the request (a redirect). */
+  onUnauthorized?: () => Promise<never>;
+  /** Aborts the calls when the browser goes away. */
+  signal?: AbortSignal;
+}
+
+/** The typed HTTP client of the API. Server-only: it holds the user's token. */
+export function createApi(context: WebContext, options: ApiOptions = {}) {
+  const base = context.config.apiUrl;
+
+  async function call<T>(path: string, { method = "GET", query, body }: CallOptions = {}, token = options.token): Promise<T> {
+    const url = new URL(base + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    let res: Response;
+    try {
+      // Node's fetch keeps connections to the API alive between calls.
+      res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
+      throw new ApiError(0, "Network error. Please check your connection.");
+    }
+    if (res.status === 401 && token && options.onUnauthorized) await options.onUnauthorized();
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A proxy's HTML error page, say: handled below by the status.
+    }
+    if (!res.ok) {
+      const e = (json ?? {}) as { message?: string; errors?: FieldError[] };
+      throw new ApiError(res.status, e.message ?? res.statusText, Array.isArray(e.errors) ? e.errors : []);
+    }
+    return json as T;
+  }
+
+  /** Public reads that every viewer sees alike: sent without the token and kept a few seconds. */
+  const publicRead = <T>(path: string, query?: Query) =>
+    cached(`${base}${path}?${new URLSearchParams(query as Record<string, string>)}`, PUBLIC_TTL_MS, () => call<T>(path, { query }, undefined));
+
+  return {
+    call,
+    login: (body: LoginInput) => call<{ accessToken: string }>("/auth/login", { method: "POST", body }),
+    register: (body: RegisterInput) => call<{ accessToken: string }>("/auth/register", { method: "POST", body }),
+
+    user: (username: string) => call<User>(`/user/${seg(username)}`),
+    memberHubs: (userId: number) => call<Hub[]>(`/user/${userId}/member-hubs`),
+    followedSeries: (userId: number) => call<Series[]>(`/user/${userId}/followed-series`),
+    createdSeries: (userId: number) => call<Series[]>(`/user/${userId}/created-series`),
+    createdHubs: (userId: number) => call<Hub[]>(`/user/${userId}/created-hubs`),
+    setMembership: (userId: number, hubId: number, member: boolean) =>
+      call<{ member: boolean; memberCount: number }>(`/user/${userId}/member-hubs/${hubId}`, { method: member ? "POST" : "DELETE" }),
+
+    topHubs: (perPage: number) => publicRead<Page<Hub>>("/hubs/top", { per_page: perPage }),
+    hubs: (page: number) => call<Page<Hub>>("/hubs", { query: { page, per_page: 10 } }),
+    searchHubs: (name: string, page: number) => call<Page<Hub>>("/hubs/search", { query: { name, page, per_page: 10 } }),
+    hub: (name: string) => call<HubDetail>(`/hubs/${seg(name)}`),
+    hubPosts: (hubName: string, order: PostOrder, page: number) =>
+      call<Page<PostSummary>>(`/hubs/${seg(hubName)}/posts/${order}`, { query: { page, size: 10 } }),
+    post: (hubName: string, postId: number) => call<Post>(`/hubs/${seg(hubName)}/${postId}`),
+    setPostLike: (hubName: string, postId: number, liked: boolean) =>
+      call<{ liked: boolean; likes: number }>(`/hubs/${seg(hubName)}/${postId}/like`, { method: liked ? "POST" : "DELETE" }),
+
+    topSeries: (perPage: number) => publicRead<Page<Series>>("/series/top", { per_page: perPage }),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/**
+ * The client for one request: the session's token on every call, and a 401 ends the session
+ * and sends the user to `/login?redirectTo=<here>` (spec section 4, CONTRACT.md 9).
+ */
+export function apiFor(request: Request, context: WebContext, session: Session | null): Api {
+  return createApi(context, {
+    token: session?.token,
+    signal: request.signal,
+    onUnauthorized: async () => {
+      throw await sessionEnded(request, context);
+    },
+  });
+}
+
+/** Login failures in the spec's words (section 8). */
+export function loginErrorMessage(err: unknown): string {
+  if (!(err instanceof ApiError)) return "Login failed. Please try again.";
+  if (err.status === 0) return "Network error. Please check your connection.";
+  if (err.status === 401) return "Invalid credentials";
+  if (err.status === 400) return "Please check your username and password";
+  return "Login failed. Please try again.";
+}
+
+/** Register failures in the spec's words (section 8); field errors come back separately. */
+export function registerErrorMessage(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return "Registration failed";
+  if (err.status === 0) return "Network error";
+  if (err.status === 409) return "Username or email already exists";
+  if (err.status === 400) return err.errors.length > 0 ? null : "Invalid registration data";
+  return "Registration failed";
+}

@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** The web app's settings, read once by web/main.ts and handed to loaders through the load context. */
+export interface WebConfig {
+  env: "development" | "production" | "test";
+  /** Port the web server listens on; 0 picks a free one (tests). */
+  port: number;
+  /** Where the web server reaches the API (server to server). */
+  apiUrl: string;
+  /** The API origin browsers load image bytes from (CONTRACT.md 1). */
+  publicApiUrl: string;
+  sessionSecret: string;
+  contactEmail: string;
+  /** Secure cookies (HTTPS only) in production. */
+  secureCookies: boolean;
+}
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port(3000),
+  API_PORT: port(8080),
+  API_URL: z.url().optional(),
+  PUBLIC_API_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  CONTACT_EMAIL: z.email().default("contact@example.com"),
+});
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
+/** Reads the environment; throws a readable message when it is wrong. */
+export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid web configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    apiUrl: withoutTrailingSlash(e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`),
+    publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(e.NODE_ENV, path.resolve(e.DATA_DIR)),
+    contactEmail: e.CONTACT_EMAIL,
+    secureCookies: e.NODE_ENV === "production",
+  };
+}
+
+/**
+ * Outside production a missing SESSION_SECRET is generated once and kept in the data folder
+ * (like the API's JWT secret), so sessions survive restarts. Production refuses to start without one.
+ */
+function developmentSecret(env: string, dataDir: string): string {
+  if (env === "production") throw new Error("SESSION_SECRET is required in production (at least 16 characters).");
+  const file = path.join(dataDir, "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

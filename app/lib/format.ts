@@ -1,0 +1,28 @@
+// Formatting shared by screens. Dates in UTC so the server's and the browser's render agree.
+const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : dateFormat.format(d);
+}
+
+export function yearOf(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : String(d.getUTCFullYear());
+}
+
+/** "1 member", "12 members". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
+}
+
+/** The spec's like label: 'Like' when the count is 1, otherwise 'Likes'. */
+export const likesLabel = (count: number) => (count === 1 ? "Like" : "Likes");
+
+/** A page number from a query string: 1 unless a whole number from 1 up. */
+export function pageParam(value: string | null): number {
+  if (!value || !/^[0-9]{1,9}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}

@@ -1,0 +1,35 @@
+import { ApiError, apiFor, type Api } from "./api.server.ts";
+import type { WebContext } from "./context.ts";
+import { optionalUser, type Session } from "./session.server.ts";
+import type { Hub } from "../../server/rules/responses.ts";
+
+/** The outcome of one API read, so that one failed part of a page does not fail the rest. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number };
+
+/**
+ * Awaits a read and keeps its failure as data. A thrown Response (the 401 redirect to login)
+ * still ends the request; anything that is not an API failure is a bug and goes to the error boundary.
+ */
+export async function attempt<T>(promise: Promise<T>): Promise<Loaded<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (err) {
+    if (err instanceof ApiError) return { ok: false, status: err.status };
+    throw err;
+  }
+}
+
+/** The viewer (or null) and an API client carrying their token: the start of most loaders. */
+export async function viewerApi(request: Request, context: WebContext): Promise<{ session: Session | null; api: Api }> {
+  const session = await optionalUser(request, context);
+  return { session, api: apiFor(request, context, session) };
+}
+
+/** Hubs in the Recent Hubs sidebar (spec section 9). */
+export const RECENT_HUBS = 5;
+
+/** The Recent Hubs sidebar's data, or null when it failed (then the sidebar is hidden). */
+export async function loadRecentHubs(api: Api): Promise<Hub[] | null> {
+  const result = await attempt(api.topHubs(RECENT_HUBS));
+  return result.ok ? result.value.content : null;
+}

@@ -1,0 +1,14 @@
+import { useRouteLoaderData } from "@remix-run/react";
+
+/** What the root loader gives every screen. */
+export interface RootData {
+  user: { id: number; username: string; email: string } | null;
+  publicApiUrl: string;
+  contactEmail: string;
+  year: number;
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  return data ?? { user: null, publicApiUrl: "", contactEmail: "contact@example.com", year: new Date().getUTCFullYear() };
+}

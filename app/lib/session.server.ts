@@ -1,0 +1,108 @@
+import { createCookie, redirect, type Cookie } from "@remix-run/node";
+import { z } from "zod";
+import type { WebContext } from "./context.ts";
+import { loginPath } from "./redirects.ts";
+
+/** The signed-in user as the token's claims tell (CONTRACT.md 5); no API call needed. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+}
+
+const COOKIE_NAME = "inkwell_session";
+
+const Claims = z.object({ sub: z.string().min(1), uid: z.number().int().positive(), email: z.string(), exp: z.number() });
+
+const cookies = new Map<string, Cookie>();
+
+/** The session cookie of CONTRACT.md 9: httpOnly, SameSite=Lax, signed, Secure in production. */
+export function sessionCookie(context: WebContext): Cookie {
+  const { sessionSecret, secureCookies } = context.config;
+  const key = `${sessionSecret}|${secureCookies}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    cookie = createCookie(COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies,
+      path: "/",
+      secrets: [sessionSecret],
+    });
+    cookies.set(key, cookie);
+  }
+  return cookie;
+}
+
+/** The claims of a JWT, read without checking the signature: the API checks it on every call. */
+export function readClaims(token: string): Session | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const claims = Claims.parse(JSON.parse(Buffer.from(payload, "base64url").toString("utf8")));
+    return { token, exp: claims.exp, user: { id: claims.uid, username: claims.sub, email: claims.email } };
+  } catch {
+    return null;
+  }
+}
+
+const isExpired = (session: Session) => session.exp * 1000 <= Date.now();
+
+/** A Set-Cookie value that stores the token until it expires. */
+export async function commitToken(context: WebContext, token: string): Promise<string> {
+  const session = readClaims(token);
+  const maxAge = session ? Math.max(0, Math.floor(session.exp - Date.now() / 1000)) : undefined;
+  return sessionCookie(context).serialize(token, { maxAge });
+}
+
+/** A Set-Cookie value that removes the session (logout, expiry, a 401 from the API). */
+export function clearSession(context: WebContext): Promise<string> {
+  return sessionCookie(context).serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+const onAuthPage = (url: URL) => url.pathname === "/login" || url.pathname === "/register";
+
+/**
+ * Ends the session and sends the user to the login page, back here afterwards (spec section 4).
+ * On the login and register pages themselves the user just continues as a guest.
+ */
+export async function sessionEnded(request: Request, context: WebContext): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = { "Set-Cookie": await clearSession(context) };
+  return redirect(onAuthPage(url) ? url.pathname + url.search : loginPath(url), { headers });
+}
+
+async function readSession(request: Request, context: WebContext): Promise<Session | null | "expired"> {
+  const value: unknown = await sessionCookie(context).parse(request.headers.get("Cookie"));
+  if (typeof value !== "string" || value === "") return null;
+  const session = readClaims(value);
+  if (!session || isExpired(session)) return "expired";
+  return session;
+}
+
+/**
+ * The session, or null for a guest. The token's expiry is checked on every request: an expired or
+ * unreadable one ends the session and lands on the login page (thrown redirect).
+ */
+export async function optionalUser(request: Request, context: WebContext): Promise<Session | null> {
+  const session = await readSession(request, context);
+  if (session === "expired") {
+    if (onAuthPage(new URL(request.url))) return null;
+    throw await sessionEnded(request, context);
+  }
+  return session;
+}
+
+/** The session, or a thrown redirect to `/login?redirectTo=<here>`. */
+export async function requireUser(request: Request, context: WebContext): Promise<Session> {
+  const session = await optionalUser(request, context);
+  if (!session) throw redirect(loginPath(new URL(request.url)));
+  return session;
+}

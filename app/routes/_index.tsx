@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { Series } from "../../server/rules/responses.ts";
+import { LatestChapterCard } from "../components/cards.tsx";
+import { Notice } from "../components/notice.tsx";
+import { RecentHubs } from "../components/recent-hubs.tsx";
+import { WelcomePanel } from "../components/welcome-panel.tsx";
+import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { useRootData } from "../lib/root-data.ts";
+
+/** Home's Latest Chapters: the top 10 series (spec section 9), each with its latest chapter. */
+export const LATEST_SERIES = 10;
+
+type WithChapter = Series & { latestChapter: NonNullable<Series["latestChapter"]> };
+
+export const meta: MetaFunction = () => [{ title: "Inkwell — comics and manga community" }];
+
+/** One round of calls, all at once: the series (each carries its latest chapter), the sidebar, and the viewer. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session, api } = await viewerApi(request, context);
+  const [top, recentHubs, me] = await Promise.all([
+    attempt(api.topSeries(LATEST_SERIES)),
+    loadRecentHubs(api),
+    session ? attempt(api.user(session.user.username)) : null,
+  ]);
+  return {
+    latest: top.ok ? top.value.content.filter((s): s is WithChapter => s.latestChapter !== null) : null,
+    recentHubs,
+    me: me?.ok ? me.value : null,
+  };
+}
+
+export default function Home() {
+  const { latest, recentHubs, me } = useLoaderData<typeof loader>();
+  const { user } = useRootData();
+  return (
+    <div className="container home-layout">
+      <section className="home-layout__main" aria-labelledby="latest-title">
+        <header className="section-head">
+          <div>
+            <p className="eyebrow">Fresh off the press</p>
+            <h1 id="latest-title">Latest Chapters</h1>
+          </div>
+        </header>
+        {latest === null ? (
+          <Notice tone="error">Failed to load latest chapters</Notice>
+        ) : latest.length === 0 ? (
+          <Notice>No latest found.</Notice>
+        ) : (
+          <div className="grid grid--cards">
+            {latest.map((series) => (
+              <LatestChapterCard key={series.id} series={series} />
+            ))}
+          </div>
+        )}
+      </section>
+      <div className="home-layout__right">
+        <WelcomePanel user={user} me={me} />
+      </div>
+      <div className="home-layout__left">
+        <RecentHubs hubs={recentHubs} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useRootData } from "../lib/root-data.ts";
+
+export const meta: MetaFunction = () => [{ title: "Contact · Inkwell" }];
+
+/** Names the mailbox from CONTACT_EMAIL (CONTRACT.md 9). */
+export default function Contact() {
+  const { contactEmail } = useRootData();
+  return (
+    <div className="container prose-page">
+      <p className="eyebrow">Contact</p>
+      <h1>Get in touch</h1>
+      <p className="lead">
+        Questions, feedback, a bug, or a problem with something posted on Inkwell? Reach out to us at{" "}
+        <a href={`mailto:${contactEmail}`}>{contactEmail}</a> and we will get back to you.
+      </p>
+      <p>For a problem with a post or a series, include its link so we can find it quickly.</p>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { hubPath, userPath } from "../components/cards.tsx";
+import { ArrowLeftIcon } from "../components/icons.tsx";
+import { Avatar, Logo } from "../components/images.tsx";
+import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
+import { LikeButton } from "../components/like-button.tsx";
+import { Markdown } from "../components/markdown.tsx";
+import { Notice } from "../components/notice.tsx";
+import { RecentHubs } from "../components/recent-hubs.tsx";
+import { ApiError } from "../lib/api.server.ts";
+import { formatDate, plural } from "../lib/format.ts";
+import { membershipHandlers } from "../lib/hub-actions.server.ts";
+import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { loginPath } from "../lib/redirects.ts";
+import { useRootData } from "../lib/root-data.ts";
+import { toggleAction, type ToggleRun } from "../lib/toggle-action.server.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.post?.title ?? "Post"} · ${data?.post?.hubName ?? "Inkwell"}` },
+  ...(data?.post?.description ? [{ name: "description", content: data.post.description }] : []),
+];
+
+const postIdOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const hubName = params.hubName ?? "";
+  const postId = postIdOf(params.postId);
+  const { api } = await viewerApi(request, context);
+  const [post, hub, recentHubs] = await Promise.all([
+    postId === null ? ({ ok: false, status: 404 } as const) : attempt(api.post(hubName, postId)),
+    attempt(api.hub(hubName)),
+    loadRecentHubs(api),
+  ]);
+  const body = {
+    post: post.ok ? post.value : null,
+    postError: post.ok ? null : post.status === 404 ? "Post not found" : "Failed to load post",
+    // The hub gives the join button its state; without it the page still shows the post.
+    hub: hub.ok ? hub.value : null,
+    recentHubs,
+  };
+  return data(body, { status: post.ok ? 200 : post.status === 404 ? 404 : 502 });
+}
+
+const setLike =
+  (liked: boolean) =>
+  ({ api, form }: ToggleRun) => {
+    const hubName = form.get("hubName");
+    const postId = postIdOf(String(form.get("postId") ?? ""));
+    if (typeof hubName !== "string" || postId === null) throw new ApiError(400, "hubName and postId are required");
+    return api.setPostLike(hubName, postId, liked);
+  };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return toggleAction(request, context, { like: setLike(true), unlike: setLike(false), ...membershipHandlers });
+}
+
+export default function PostDetail() {
+  const { post, postError, hub, recentHubs } = useLoaderData<typeof loader>();
+  const { user } = useRootData();
+  const location = useLocation();
+  const join = useJoinToggle(hub?.joinedByMe ?? false, hub?.memberCount ?? 0);
+  const here = location.pathname + location.search;
+
+  if (!post) {
+    return (
+      <div className="container page-message">
+        <h1>Post</h1>
+        <Notice tone="error">{postError}</Notice>
+        {hub ? (
+          <p>
+            <Link to={hubPath(hub.name)} className="button button--secondary">
+              <ArrowLeftIcon /> Back to {hub.name}
+            </Link>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className="container with-sidebar">
+      <div className="with-sidebar__main">
+        <p className="back-link">
+          <Link to={hubPath(post.hubName)}>
+            <ArrowLeftIcon /> Back to {post.hubName}
+          </Link>
+        </p>
+        <article className="card post" aria-labelledby="post-title">
+          <header className="post__head">
+            <Link to={hubPath(post.hubName)} className="post__hub">
+              <Logo name={post.hubName} imageId={hub?.profileImageId} size={28} />
+              <span>{post.hubName}</span>
+            </Link>
+            <h1 id="post-title">{post.title}</h1>
+            {post.description ? <p className="post__description">{post.description}</p> : null}
+            <div className="post__byline">
+              <Link to={userPath(post.authorName)} className="post__author">
+                <Avatar name={post.authorName} imageId={post.authorProfileImageID} size={36} />
+                <span>@{post.authorName}</span>
+              </Link>
+              <time dateTime={post.date} className="muted">
+                {formatDate(post.date)}
+              </time>
+            </div>
+          </header>
+
+          <Markdown className="post__content">{post.content}</Markdown>
+
+          <footer className="post__actions">
+            <LikeButton liked={post.likedByMe} likes={post.likes} loginHref={user ? null : loginPath(here)} fields={{ hubName: post.hubName, postId: post.id }} />
+            {user ? (
+              hub ? (
+                <div className="post__join">
+                  <JoinButton toggle={join} hubId={hub.id} joinedLabel="Leave Hub" />
+                  <span className="muted">{plural(join.shown.count, "member")}</span>
+                </div>
+              ) : null
+            ) : (
+              // The guest prompt of CONTRACT.md 9, in Spanish as the product has it.
+              <p className="callout callout--inline" lang="es">
+                <Link to={loginPath(here)}>Inicia sesión</Link> o <Link to="/register">regístrate</Link> para unirte a este hub.
+              </p>
+            )}
+          </footer>
+        </article>
+      </div>
+      <div className="with-sidebar__side">
+        <RecentHubs hubs={recentHubs} />
+      </div>
+    </div>
+  );
+}

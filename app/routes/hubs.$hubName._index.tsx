@@ -1,0 +1,136 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { PostCard } from "../components/cards.tsx";
+import { CreatorCard } from "../components/creator-card.tsx";
+import { PlusIcon, UsersIcon } from "../components/icons.tsx";
+import { Banner, Logo } from "../components/images.tsx";
+import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
+import { Notice } from "../components/notice.tsx";
+import { Pager } from "../components/pager.tsx";
+import { RecentHubs } from "../components/recent-hubs.tsx";
+import { SortTabs } from "../components/sort-tabs.tsx";
+import { plural, pageParam } from "../lib/format.ts";
+import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { loginPath } from "../lib/redirects.ts";
+import { useRootData } from "../lib/root-data.ts";
+import { membershipHandlers } from "../lib/hub-actions.server.ts";
+import { toggleAction } from "../lib/toggle-action.server.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.hub?.name ?? "Hub"} · Inkwell` }];
+
+export const POST_SORTS = [
+  { value: "latest", label: "Latest" },
+  { value: "likes", label: "Most Liked" },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const name = params.hubName ?? "";
+  const url = new URL(request.url);
+  const sort = url.searchParams.get("sort") === "likes" ? "likes" : "latest";
+  const page = pageParam(url.searchParams.get("page"));
+  const { api } = await viewerApi(request, context);
+  const hubRead = attempt(api.hub(name));
+  // The creator's card needs the hub first; everything else goes at once.
+  const [hub, posts, creator, recentHubs] = await Promise.all([
+    hubRead,
+    attempt(api.hubPosts(name, sort === "likes" ? "by-likes" : "latest", page)),
+    hubRead.then((h) => (h.ok ? attempt(api.user(h.value.authorName)) : null)),
+    loadRecentHubs(api),
+  ]);
+  const body = {
+    hub: hub.ok ? hub.value : null,
+    hubError: hub.ok ? null : hub.status === 404 ? "No hub found." : "Failed to load hub details",
+    posts: posts.ok ? posts.value : null,
+    creator: creator?.ok ? creator.value : null,
+    recentHubs,
+    sort,
+    page,
+  };
+  return data(body, { status: hub.ok ? 200 : hub.status === 404 ? 404 : 502 });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return toggleAction(request, context, membershipHandlers);
+}
+
+export default function HubDetail() {
+  const { hub, hubError, posts, creator, recentHubs, sort, page } = useLoaderData<typeof loader>();
+  const { user } = useRootData();
+  const location = useLocation();
+  const join = useJoinToggle(hub?.joinedByMe ?? false, hub?.memberCount ?? 0);
+
+  if (!hub) {
+    return (
+      <div className="container page-message">
+        <h1>Hub</h1>
+        <Notice tone="error">{hubError}</Notice>
+        <p>
+          <Link to="/hubs" className="button button--secondary">
+            Browse all hubs
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container with-sidebar">
+      <div className="with-sidebar__main">
+        <section className="hero" aria-labelledby="hub-title">
+          <Banner name={hub.name} imageId={hub.profileBannerId} className="hero__banner" eager />
+          <div className="hero__body">
+            <Logo name={hub.name} imageId={hub.profileImageId} size={96} className="hero__logo" />
+            <div className="hero__text">
+              <p className="eyebrow">Hub</p>
+              <h1 id="hub-title">{hub.name}</h1>
+              <p className="meta">
+                <UsersIcon size={16} /> <span data-testid="member-count">{plural(join.shown.count, "member")}</span>
+              </p>
+            </div>
+            <div className="hero__actions">
+              {user ? (
+                <>
+                  <JoinButton toggle={join} hubId={hub.id} />
+                  <Link to={`/publish/post?hubId=${hub.id}`} className="button button--ghost">
+                    <PlusIcon /> Post
+                  </Link>
+                </>
+              ) : null}
+            </div>
+          </div>
+          {hub.description ? <p className="hero__description">{hub.description}</p> : null}
+          {!user ? (
+            <p className="callout">
+              <Link to={loginPath(location.pathname + location.search)}>Log in</Link> or <Link to="/register">register</Link> to join this hub and post.
+            </p>
+          ) : null}
+          <CreatorCard username={hub.authorName} user={creator} />
+        </section>
+
+        <section className="section" aria-labelledby="posts-title">
+          <div className="section-head">
+            <h2 id="posts-title" className="section__title">
+              Posts
+            </h2>
+            <SortTabs options={POST_SORTS} current={sort} label="Sort posts" />
+          </div>
+          {posts === null ? (
+            <Notice tone="error">Failed to load posts</Notice>
+          ) : posts.content.length === 0 ? (
+            <Notice>No posts available.</Notice>
+          ) : (
+            <div className="stack">
+              {posts.content.map((post) => (
+                <PostCard key={post.id} post={post} />
+              ))}
+            </div>
+          )}
+          {posts ? <Pager page={page} totalPages={posts.totalPages} label="Post pages" /> : null}
+        </section>
+      </div>
+      <div className="with-sidebar__side">
+        <RecentHubs hubs={recentHubs} />
+      </div>
+    </div>
+  );
+}

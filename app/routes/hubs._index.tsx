@@ -1,0 +1,86 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { HubCard, HubChip } from "../components/cards.tsx";
+import { Notice } from "../components/notice.tsx";
+import { Pager } from "../components/pager.tsx";
+import { SearchBox } from "../components/search-box.tsx";
+import { pageParam } from "../lib/format.ts";
+import { attempt, viewerApi } from "../lib/load.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Hubs · Inkwell" }];
+
+/** Hubs in the Top Hubs row ("GET /hubs/top without page size": the API's default of 10). */
+const TOP_HUBS = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim();
+  const page = pageParam(url.searchParams.get("page"));
+  const { api } = await viewerApi(request, context);
+  // Top Hubs is hidden while searching, so it is only loaded when not.
+  const [list, top] = await Promise.all([
+    attempt(query ? api.searchHubs(query, page) : api.hubs(page)),
+    query ? null : attempt(api.topHubs(TOP_HUBS)),
+  ]);
+  return {
+    query,
+    page,
+    list: list.ok ? list.value : null,
+    topHubs: top?.ok ? top.value.content : null,
+  };
+}
+
+export default function Hubs() {
+  const { query, page, list, topHubs } = useLoaderData<typeof loader>();
+  const searching = query !== "";
+  return (
+    <div className="container">
+      <header className="page-head">
+        <div>
+          <p className="eyebrow">Communities</p>
+          <h1>Hubs</h1>
+          <p className="muted">Find your people: discuss series, share sketches and join art contests.</p>
+        </div>
+        <SearchBox label="Search hubs by name" placeholder="Search hub name..." value={query} />
+      </header>
+
+      {!searching && topHubs && topHubs.length > 0 ? (
+        <section className="section" aria-labelledby="top-hubs-title">
+          <h2 id="top-hubs-title" className="section__title">
+            Top Hubs
+          </h2>
+          <ul className="chip-row">
+            {topHubs.map((hub) => (
+              <li key={hub.id}>
+                <HubChip hub={hub} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="hub-list-title">
+        <h2 id="hub-list-title" className="section__title">
+          {searching ? "Search Results" : "All Hubs"}
+        </h2>
+        {searching ? (
+          <p className="muted search-summary" role="status">
+            {list ? `${list.totalElements} ${list.totalElements === 1 ? "hub matches" : "hubs match"} “${query}”` : ""}
+          </p>
+        ) : null}
+        {list === null ? (
+          <Notice tone="error">Failed to load hubs</Notice>
+        ) : list.content.length === 0 ? (
+          <Notice>No hubs found.</Notice>
+        ) : (
+          <div className="grid grid--cards">
+            {list.content.map((hub) => (
+              <HubCard key={hub.id} hub={hub} />
+            ))}
+          </div>
+        )}
+        {list ? <Pager page={page} totalPages={list.totalPages} label="Hub pages" /> : null}
+      </section>
+    </div>
+  );
+}

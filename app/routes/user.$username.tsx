@@ -1,0 +1,168 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { Hub, Series } from "../../server/rules/responses.ts";
+import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.tsx";
+import { CalendarIcon } from "../components/icons.tsx";
+import { Avatar, Banner } from "../components/images.tsx";
+import { ListDialog } from "../components/list-dialog.tsx";
+import { Notice } from "../components/notice.tsx";
+import { formatDate } from "../lib/format.ts";
+import { attempt, viewerApi, type Loaded } from "../lib/load.server.ts";
+import { withParams } from "../lib/url.ts";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user ? `@${data.user.username}` : "User"} · Inkwell` }];
+
+const listOf = <T,>(loaded: Loaded<T[]>) => (loaded.ok ? loaded.value : null);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const username = params.username ?? "";
+  const { session, api } = await viewerApi(request, context);
+  const userRead = attempt(api.user(username));
+  // The lists are by id. On your own page the session knows it, so all five calls go at once;
+  // otherwise the lists wait for the user record.
+  const own = session && session.user.username.toLowerCase() === username.toLowerCase() ? session.user.id : null;
+  const lists = (own !== null ? Promise.resolve(own) : userRead.then((u) => (u.ok ? u.value.id : null))).then((id) =>
+    id === null
+      ? null
+      : Promise.all([attempt(api.memberHubs(id)), attempt(api.followedSeries(id)), attempt(api.createdSeries(id)), attempt(api.createdHubs(id))]),
+  );
+  const [user, loaded] = await Promise.all([userRead, lists]);
+  if (!user.ok) {
+    return data({ user: null, error: user.status === 404 ? "User not found" : "Failed to load user data", lists: null }, { status: user.status === 404 ? 404 : 502 });
+  }
+  const [memberHubs, followedSeries, createdSeries, createdHubs] = loaded!;
+  return {
+    user: user.value,
+    error: null,
+    lists: { memberHubs: listOf<Hub>(memberHubs), followedSeries: listOf<Series>(followedSeries), createdSeries: listOf<Series>(createdSeries), createdHubs: listOf<Hub>(createdHubs) },
+  };
+}
+
+/** Opening a popup or switching tabs changes only the query: the data is already here. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (u: URL) => {
+    const p = new URLSearchParams(u.search);
+    p.delete("show");
+    p.delete("tab");
+    return p.toString();
+  };
+  return strip(currentUrl) !== strip(nextUrl) ? defaultShouldRevalidate : false;
+};
+
+const count = (list: unknown[] | null) => (list ? list.length : 0);
+const FAILED_LIST = "Could not load this list right now.";
+
+export default function UserPage() {
+  const { user, error, lists } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const tab = params.get("tab") === "hubs" ? "hubs" : "series";
+  const show = params.get("show");
+
+  if (!user || !lists) {
+    return (
+      <div className="container page-message">
+        <h1>User</h1>
+        <Notice tone="error">{error}</Notice>
+      </div>
+    );
+  }
+  const href = (changes: Record<string, string | null>) => withParams(search, changes, { tab: "series" });
+  const closeHref = href({ show: null });
+
+  return (
+    <div className="container profile">
+      <div className="profile__hero">
+        <Banner name={user.username} imageId={user.profileBannerID} className="profile__banner" eager />
+        <div className="profile__identity">
+          <Avatar name={user.username} imageId={user.profileImageID} size={112} className="profile__avatar" />
+          <div className="profile__heading">
+            <h1>@{user.username}</h1>
+            <p className="meta">
+              <CalendarIcon size={16} /> Joined {formatDate(user.joinedAt)}
+            </p>
+          </div>
+          <div className="profile__buttons">
+            <Link to={href({ show: "member-hubs" })} className="button button--secondary" preventScrollReset>
+              Member Hubs ({count(lists.memberHubs)})
+            </Link>
+            <Link to={href({ show: "followed-series" })} className="button button--secondary" preventScrollReset>
+              Followed Series ({count(lists.followedSeries)})
+            </Link>
+          </div>
+        </div>
+      </div>
+
+      <nav className="tabs" aria-label="Created by this user">
+        <Link to={href({ tab: "series" })} className="tabs__tab" aria-current={tab === "series" ? "page" : undefined} preventScrollReset>
+          Created Series ({count(lists.createdSeries)})
+        </Link>
+        <Link to={href({ tab: "hubs" })} className="tabs__tab" aria-current={tab === "hubs" ? "page" : undefined} preventScrollReset>
+          Created Hubs ({count(lists.createdHubs)})
+        </Link>
+      </nav>
+
+      <section className="section" aria-label={tab === "series" ? "Created series" : "Created hubs"}>
+        {tab === "series" ? (
+          lists.createdSeries === null ? (
+            <Notice tone="error">{FAILED_LIST}</Notice>
+          ) : lists.createdSeries.length === 0 ? (
+            <Notice>No series created.</Notice>
+          ) : (
+            <div className="grid grid--cards">
+              {lists.createdSeries.map((s) => (
+                <SeriesCard key={s.id} series={s} />
+              ))}
+            </div>
+          )
+        ) : lists.createdHubs === null ? (
+          <Notice tone="error">{FAILED_LIST}</Notice>
+        ) : lists.createdHubs.length === 0 ? (
+          <Notice>No hubs created.</Notice>
+        ) : (
+          <div className="grid grid--cards">
+            {lists.createdHubs.map((h) => (
+              <HubCard key={h.id} hub={h} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      {show === "member-hubs" ? (
+        <ListDialog title="Member Hubs" closeHref={closeHref}>
+          {lists.memberHubs === null ? (
+            <Notice tone="error">{FAILED_LIST}</Notice>
+          ) : lists.memberHubs.length === 0 ? (
+            <Notice>Not a member of any hubs.</Notice>
+          ) : (
+            <ul className="chip-list">
+              {lists.memberHubs.map((h) => (
+                <li key={h.id}>
+                  <HubChip hub={h} unit="follower" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListDialog>
+      ) : null}
+      {show === "followed-series" ? (
+        <ListDialog title="Followed Series" closeHref={closeHref}>
+          {lists.followedSeries === null ? (
+            <Notice tone="error">{FAILED_LIST}</Notice>
+          ) : lists.followedSeries.length === 0 ? (
+            <Notice>Not following any series.</Notice>
+          ) : (
+            <ul className="chip-list">
+              {lists.followedSeries.map((s) => (
+                <li key={s.id}>
+                  <SeriesChip series={s} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListDialog>
+      ) : null}
+    </div>
+  );
+}

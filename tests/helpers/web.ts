@@ -1,0 +1,106 @@
+// Calling the web app's loaders and actions directly, with real Request objects, against the
+// real API listening on a free port over a fresh database.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import jwt from "jsonwebtoken";
+import type { WebContext } from "../../app/lib/context.ts";
+import { clearCache } from "../../app/lib/cache.server.ts";
+import { commitToken } from "../../app/lib/session.server.ts";
+import { startTestApi, type TestApi, type TestUser } from "./api.ts";
+
+export const WEB_ORIGIN = "http://web.test";
+
+export interface WebTestApi {
+  api: TestApi;
+  context: WebContext;
+  /** A Cookie header holding this user's session. */
+  cookieFor(user: TestUser | { token: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function webContext(apiUrl: string): WebContext {
+  return {
+    config: {
+      env: "test",
+      port: 0,
+      apiUrl,
+      publicApiUrl: apiUrl,
+      sessionSecret: "web-test-session-secret-0123456789",
+      contactEmail: "hello@inkwell.test",
+      secureCookies: false,
+    },
+    nonce: "",
+  };
+}
+
+export async function startWebTestApi(): Promise<WebTestApi> {
+  const api = await startTestApi();
+  const server: Server = api.app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const context = webContext(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  clearCache();
+  return {
+    api,
+    context,
+    async cookieFor(user) {
+      return cookieHeader(await commitToken(context, user.token));
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+    },
+  };
+}
+
+/** "name=value" from a Set-Cookie header. */
+export const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
+
+/** A token like the API's, signed with `secret`, for a chosen expiry (seconds from now). */
+export function tokenFor(user: TestUser, secret: string, expiresInSeconds: number): string {
+  const now = Math.floor(Date.now() / 1000);
+  return jwt.sign({ uid: user.id, email: user.email, sub: user.username, iat: now - 3600, exp: now + expiresInSeconds }, secret, { algorithm: "HS256" });
+}
+
+export function request(path: string, init: { cookie?: string; form?: Record<string, string | number> } = {}): Request {
+  const headers = new Headers();
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (!init.form) return new Request(WEB_ORIGIN + path, { headers });
+  const body = new URLSearchParams(Object.entries(init.form).map(([k, v]) => [k, String(v)]));
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return new Request(WEB_ORIGIN + path, { method: "POST", headers, body });
+}
+
+export interface Outcome<T> {
+  status: number;
+  data: T;
+  /** Location of a redirect. */
+  location: string | null;
+  headers: Headers;
+}
+
+type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+const isDataWithInit = (v: unknown): v is DataWithInit => typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
+
+/** Runs a loader or action and tells what Remix would send: data, status, or a (thrown) redirect. */
+export async function run<T = any>(fn: () => unknown): Promise<Outcome<T>> {
+  let value: unknown;
+  try {
+    value = await fn();
+  } catch (err) {
+    value = err;
+    if (!(err instanceof Response) && !isDataWithInit(err)) throw err;
+  }
+  if (value instanceof Response) {
+    return { status: value.status, data: undefined as T, location: value.headers.get("Location"), headers: value.headers };
+  }
+  if (isDataWithInit(value)) {
+    return { status: value.init?.status ?? 200, data: value.data as T, location: null, headers: new Headers(value.init?.headers) };
+  }
+  return { status: 200, data: value as T, location: null, headers: new Headers() };
+}
+
+export const args = (req: Request, context: WebContext, params: Record<string, string> = {}) => ({ request: req, context, params });

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearCache } from "../../app/lib/cache.server.ts";
+import { loader as homeLoader } from "../../app/routes/_index.tsx";
+import { loader as profileLoader } from "../../app/routes/profile.tsx";
+import { loader as userLoader, shouldRevalidate } from "../../app/routes/user.$username.tsx";
+import type { TestUser } from "../helpers/api.ts";
+import { args, request, run, startWebTestApi, webContext, type WebTestApi } from "../helpers/web.ts";
+import { createHub, createPost, createSeriesWithChapter, joinHub } from "../helpers/web-seed.ts";
+
+let web: WebTestApi;
+let artist: TestUser;
+let reader: TestUser;
+
+beforeAll(async () => {
+  web = await startWebTestApi();
+  artist = await web.api.register("artist_p");
+  reader = await web.api.register("reader_p");
+});
+afterAll(() => web.close());
+beforeEach(() => clearCache());
+
+describe("home", () => {
+  it("says there is nothing yet on an empty site", async () => {
+    const fresh = await startWebTestApi();
+    try {
+      const out = await run(async () => homeLoader(args(request("/"), fresh.context)));
+      expect(out.data).toEqual({ latest: [], recentHubs: [], me: null });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("shows each top series with its latest chapter, the recent hubs with their latest post, and the viewer", async () => {
+    await createSeriesWithChapter(web.api, artist, "Moonlit Ronin", "The Night Market", 200, false);
+    await web.api.request.post("/series").set(artist.auth).send({ name: "No Chapters Yet" });
+    const hub = await createHub(web.api, artist, { name: "Sketch Club" });
+    const post = await createPost(web.api, artist, hub.id, { title: "Warm-up sketches", content: "Post your warm-ups here." });
+    const out = await run(async () => homeLoader(args(request("/", { cookie: await web.cookieFor(reader) }), web.context)));
+    expect(out.data.latest).toHaveLength(1);
+    expect(out.data.latest[0]).toMatchObject({ name: "Moonlit Ronin", authorName: "artist_p", latestChapter: { number: 1, title: "The Night Market" } });
+    expect(out.data.recentHubs[0]).toMatchObject({ name: "Sketch Club", latestPost: { id: post.id, title: "Warm-up sketches" } });
+    expect(out.data.me).toMatchObject({ username: "reader_p", email: reader.email });
+  });
+
+  it("hides the failed parts: latest chapters and sidebar both null when the API is down", async () => {
+    const out = await run(async () => homeLoader(args(request("/"), webContext("http://127.0.0.1:9"))));
+    expect(out.data).toEqual({ latest: null, recentHubs: null, me: null });
+  });
+});
+
+describe("profile", () => {
+  it("shows the signed-in user's own record", async () => {
+    const out = await run(async () => profileLoader(args(request("/profile", { cookie: await web.cookieFor(reader) }), web.context)));
+    expect(out.data.user).toMatchObject({ id: reader.id, username: "reader_p", email: reader.email, profileImageID: null });
+  });
+
+  it("says 'Failed to load profile data' when the API fails", async () => {
+    const down = webContext("http://127.0.0.1:9");
+    const cookie = await web.cookieFor(reader);
+    const out = await run(async () => profileLoader(args(request("/profile", { cookie }), down)));
+    expect(out.data.error).toBe("Failed to load profile data");
+  });
+});
+
+describe("public user page", () => {
+  it("loads the user and the four lists", async () => {
+    const hub = await createHub(web.api, artist, { name: "Artist Hub" });
+    await joinHub(web.api, reader, hub.id);
+    const out = await run(async () => userLoader(args(request("/user/artist_p"), web.context, { username: "artist_p" })));
+    expect(out.data.user).toMatchObject({ username: "artist_p", email: null });
+    const { memberHubs, followedSeries, createdSeries, createdHubs } = out.data.lists;
+    expect(createdHubs.map((h: { name: string }) => h.name)).toContain("Artist Hub");
+    expect(memberHubs.length).toBe(createdHubs.length);
+    expect(followedSeries).toEqual([]);
+    expect(createdSeries.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("works the same on your own page (lists fetched at once)", async () => {
+    const out = await run(async () => userLoader(args(request("/user/READER_P", { cookie: await web.cookieFor(reader) }), web.context, { username: "READER_P" })));
+    expect(out.data.user).toMatchObject({ username: "reader_p", email: reader.email });
+    expect(out.data.lists.memberHubs.map((h: { name: string }) => h.name)).toContain("Artist Hub");
+  });
+
+  it("says 'User not found' with a 404", async () => {
+    const out = await run(async () => userLoader(args(request("/user/nobody"), web.context, { username: "nobody" })));
+    expect(out.status).toBe(404);
+    expect(out.data.error).toBe("User not found");
+  });
+
+  it("does not reload for a popup or a tab", () => {
+    const base = { formMethod: undefined, defaultShouldRevalidate: true } as Parameters<typeof shouldRevalidate>[0];
+    const at = (u: string) => new URL(`http://x${u}`);
+    expect(shouldRevalidate({ ...base, currentUrl: at("/user/a"), nextUrl: at("/user/a?show=member-hubs") })).toBe(false);
+    expect(shouldRevalidate({ ...base, currentUrl: at("/user/a?tab=hubs"), nextUrl: at("/user/a") })).toBe(false);
+    expect(shouldRevalidate({ ...base, currentUrl: at("/user/a"), nextUrl: at("/user/b") })).toBe(true);
+  });
+});

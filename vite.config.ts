@@ -1,0 +1,27 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    remix({
+      appDirectory: "app",
+      buildDirectory: "build",
+      ignoredRouteFiles: ["**/*.css", "**/*.test.*"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+  ],
+  // The API's server code shares only pure modules (server/rules) with the app.
+  build: { target: "es2022" },
+});

@@ -1,0 +1,118 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
+import type { WebContext } from "../app/lib/context.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const BUILD_ENTRY = `${root}build/server/index.js`;
+const CLIENT_DIR = `${root}build/client`;
+
+export interface StartWebOptions {
+  /** Serve app/ through Vite in middleware mode with hot reload (npm run dev) instead of build/. */
+  vite?: boolean;
+}
+
+/**
+ * The web app's Express host: compression, static assets, /health, and Remix for everything else.
+ * Production serves the built app (`remix vite:build`).
+ */
+export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: StartWebOptions = {}) {
+  const config = loadWebConfig(env);
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(compression());
+  app.get("/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let closeVite = async () => {};
+  if (options.vite) {
+    const vite = await import("vite").then((v) => v.createServer({ root, server: { middlewareMode: true } }));
+    closeVite = () => vite.close();
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    if (!fs.existsSync(BUILD_ENTRY)) throw new Error(`No built web app at ${BUILD_ENTRY}: run "npm run build" first.`);
+    build = (await import(BUILD_ENTRY)) as ServerBuild;
+    app.use(securityHeaders(config));
+    // Hashed file names never change: cache them for a year. Anything else briefly.
+    app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }));
+    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      mode: options.vite ? "development" : "production",
+      getLoadContext: (_req, res): WebContext => ({ config, nonce: String(res.locals.nonce ?? "") }),
+    }),
+  );
+
+  const server: Server = app.listen(config.port);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      await closeVite();
+    })());
+  return { server, close, port, config };
+}
+
+/**
+ * Helmet's headers with a real Content-Security-Policy: scripts only from this origin or carrying
+ * this response's nonce; images also from the API origin (CONTRACT.md 1).
+ */
+function securityHeaders(config: WebConfig): express.RequestHandler {
+  const apiOrigin = new URL(config.publicApiUrl).origin;
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
+        "img-src": ["'self'", "data:", apiOrigin],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "upgrade-insecure-requests": config.secureCookies ? [] : null,
+      },
+    },
+    // Images come from the API origin.
+    crossOriginEmbedderPolicy: false,
+    // Helmet's "no-referrer" makes browsers send "Origin: null" on form posts, which Remix's
+    // CSRF check rejects. Same-origin requests keep their referrer; links out send nothing.
+    referrerPolicy: { policy: "same-origin" },
+    strictTransportSecurity: config.secureCookies,
+  });
+  return (req, res, next) => {
+    res.locals.nonce = crypto.randomBytes(16).toString("base64");
+    headers(req, res, next);
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const web = await startWeb();
+  console.log(`Web app listening on http://localhost:${web.port}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void web.close().then(() => process.exit(0)));
+  }
+}
