@@ -1,0 +1,94 @@
+/**
+ * npm run seed                      migrate DATA_DIR (default ./data) and fill it with the demo if it is empty
+ * npm run seed -- --scale users=10000,hubs=100000,posts=1000000,bigHubPosts=200000,series=2000,chapters=50000
+ *                                   fill an empty database with the large benchmark set
+ * npm run seed -- --data-dir <dir>  use another data folder
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "../server/db/database.ts";
+import { migrateDatabase } from "../server/db/migrate.ts";
+import { isDatabaseEmpty, seedDemo } from "./demo.ts";
+import { parseScaleCounts, seedScale, BENCHMARK_COUNTS } from "./scale.ts";
+
+interface CliArgs {
+  dataDir: string;
+  scale?: string;
+  help: boolean;
+}
+
+const USAGE = `Usage: npm run seed -- [--data-dir <dir>] [--scale [name=count,...]]
+
+  (no option)      fill an empty database with the demo content (skipped if it has content)
+  --scale [counts] fill an empty database with the large benchmark set; counts default to
+                   ${Object.entries(BENCHMARK_COUNTS).map(([k, v]) => `${k}=${v}`).join(",")}
+  --data-dir <dir> the data folder (default: $DATA_DIR or ./data)`;
+
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CliArgs {
+  const args: CliArgs = { dataDir: env.DATA_DIR || "./data", help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    switch (flag) {
+      case "--help":
+      case "-h":
+        args.help = true;
+        break;
+      case "--data-dir": {
+        const value = inline ?? argv[++i];
+        if (!value) throw new Error("--data-dir needs a folder");
+        args.dataDir = value;
+        break;
+      }
+      case "--scale": {
+        const next = argv[i + 1];
+        args.scale = inline ?? (next && !next.startsWith("--") ? (i++, next) : "");
+        break;
+      }
+      default:
+        throw new Error(`Unknown argument: ${arg}`);
+    }
+  }
+  return args;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const counts = args.scale === undefined ? undefined : parseScaleCounts(args.scale);
+  const dataDir = path.resolve(args.dataDir);
+  console.log(`Data folder: ${dataDir}`);
+  await migrateDatabase(dataDir);
+  const db = await openDatabase(dataDir);
+  try {
+    if (counts) {
+      if (!isDatabaseEmpty(db)) throw new Error("--scale needs an empty database; use a new --data-dir (the benchmark set is not mixed with other content)");
+      const result = await seedScale(db, dataDir, counts, { log: (m) => console.log(m) });
+      console.log(`Large data set written in ${result.seconds.toFixed(1)} s:`);
+      console.table(result.rows);
+      console.log(`Big hub: "${result.bigHub.name}" (id ${result.bigHub.id}, ${result.bigHub.posts} posts). Login: ${result.login.username} / ${result.login.password}`);
+      return;
+    }
+    const result = await seedDemo(db, dataDir, { log: (m) => console.log(m) });
+    if (!result.seeded) {
+      console.log(`Demo content skipped: ${result.reason}.`);
+      return;
+    }
+    console.log(`Demo content written in ${result.seconds.toFixed(1)} s:`);
+    console.table(result.counts);
+    console.log(`Sign in as "${result.login.username}" with password "${result.login.password}".`);
+  } finally {
+    await db.close();
+  }
+}
+
+const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  main().catch((err: unknown) => {
+    console.error(`Seeding failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,227 @@
+import bcrypt from "bcryptjs";
+import type BetterSqlite3 from "better-sqlite3";
+import type { Database } from "../server/db/database.ts";
+import { prepare } from "../server/db/sql.ts";
+import { nameKey } from "../server/rules/text.ts";
+import { BulkWriter } from "./bulk.ts";
+import { DEMO_PASSWORD, DEMO_USERNAME } from "./content/users.ts";
+import { isDatabaseEmpty } from "./demo.ts";
+import { skewedCount, UserRun, zipf } from "./distributions.ts";
+import { imageFilesFor, imageRowInserter } from "./image-store.ts";
+import { Random } from "./random.ts";
+import { ARTIST_IMAGE, IMAGES_PER_ARTIST, linkArtistImages, POOL_COVERS, POOL_PAGES, renderPool } from "./scale-images.ts";
+import { CHAPTER_TITLES, HUB_DESCRIPTIONS, hubName, postText, SERIES_DESCRIPTIONS, seriesName, UniqueNames, username } from "./scale-names.ts";
+import { validateCounts, type ScaleCounts } from "./scale-counts.ts";
+
+export { BENCHMARK_COUNTS, parseScaleCounts, type ScaleCounts } from "./scale-counts.ts";
+export const BIG_HUB_NAME = "Ink & Brushes";
+
+export interface ScaleOptions {
+  now?: number;
+  bcryptCost?: number;
+  concurrency?: number;
+  log?: (message: string) => void;
+}
+
+export interface ScaleResult {
+  seconds: number;
+  /** Time spent writing rows (the rest is drawing the image pool and hashing the password). */
+  writeSeconds: number;
+  rows: Record<string, number>;
+  bigHub: { id: number; name: string; posts: number };
+  login: { username: string; password: string };
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The next id a table's AUTOINCREMENT key would give. */
+function nextId(sqlite: BetterSqlite3.Database, table: string): number {
+  const seq = prepare<[string], { seq: number }>(sqlite, "SELECT seq FROM sqlite_sequence WHERE name = ?").get(table)?.seq ?? 0;
+  const max = prepare<[], { id: number | null }>(sqlite, `SELECT MAX(id) AS id FROM "${table}"`).get()?.id ?? 0;
+  return Math.max(seq, max) + 1;
+}
+
+/**
+ * Fills an EMPTY database with the large benchmark set: bulk inserts with prepared statements in
+ * large transactions, every counter equal to its rows, one password hash for everybody
+ * (`demo` / `demo1234` and every other user), and a small pool of drawn images reused through
+ * per-artist rows. A failure part-way leaves a partial set: seed again into a new folder.
+ */
+export async function seedScale(db: Database, dataDir: string, counts: ScaleCounts, options: ScaleOptions = {}): Promise<ScaleResult> {
+  validateCounts(counts);
+  if (!isDatabaseEmpty(db)) throw new Error("seedScale needs an empty database");
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const { sqlite } = db;
+  const rnd = new Random("scale");
+  const now = options.now ?? Date.now();
+  const start = now - 730 * DAY;
+  const N = counts.users;
+  const artists = Math.min(N, Math.max(1, Math.ceil(counts.series / 20)));
+
+  log("Drawing the image pool...");
+  const pool = await renderPool(options.concurrency ?? 2);
+  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, options.bcryptCost ?? 10);
+  const files = imageFilesFor(dataDir);
+
+  const first = { user: nextId(sqlite, "User"), image: nextId(sqlite, "Image"), hub: nextId(sqlite, "Hub"), post: nextId(sqlite, "Post"), series: nextId(sqlite, "Series"), chapter: nextId(sqlite, "Chapter") };
+  const userId = (index: number) => first.user + index;
+  const joinedAt = (index: number) => start + Math.floor((index / N) * (now - start - 30 * DAY));
+  const artistImage = (artist: number, slot: number) => first.image + artist * IMAGES_PER_ARTIST + slot;
+  const rows: Record<string, number> = { users: 0, images: 0, hubs: 0, memberships: 0, posts: 0, postLikes: 0, series: 0, follows: 0, chapters: 0, chapterPages: 0, chapterLikes: 0 };
+
+  const sql = {
+    user: prepare(sqlite, "INSERT INTO User (id, username, usernameKey, email, emailKey, passwordHash, joinedAt, profileImageId, profileBannerId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    hub: prepare(sqlite, "INSERT INTO Hub (id, name, nameKey, description, memberCount, postCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    membership: prepare(sqlite, "INSERT INTO Membership (userId, hubId, createdAt) VALUES (?, ?, ?)"),
+    post: prepare(sqlite, "INSERT INTO Post (id, title, content, description, date, likes, authorId, hubId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    postLike: prepare(sqlite, "INSERT INTO PostLike (userId, postId) VALUES (?, ?)"),
+    series: prepare(sqlite, "INSERT INTO Series (id, name, nameKey, description, followersCount, chapterCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    follow: prepare(sqlite, "INSERT INTO Follow (userId, seriesId, createdAt) VALUES (?, ?, ?)"),
+    chapter: prepare(sqlite, "INSERT INTO Chapter (id, seriesId, number, title, description, content, likes, date, coverId, authorId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    page: prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, ?, ?)"),
+    chapterLike: prepare(sqlite, "INSERT INTO ChapterLike (userId, chapterId) VALUES (?, ?)"),
+  };
+  const insertImage = imageRowInserter(sqlite);
+  const bulk = new BulkWriter(sqlite);
+  const writeStarted = performance.now();
+  bulk.start();
+  try {
+    // Users; the first `artists` of them publish the series and own images.
+    for (let i = 0; i < N; i++) {
+      const name = i === 0 ? DEMO_USERNAME : username(rnd, i);
+      const key = name.toLowerCase();
+      const isArtist = i < artists;
+      sql.user.run(userId(i), name, key, `${key}@example.com`, `${key}@example.com`, passwordHash, joinedAt(i), isArtist ? artistImage(i, ARTIST_IMAGE.avatar) : null, isArtist ? artistImage(i, ARTIST_IMAGE.userBanner) : null);
+      bulk.row();
+    }
+    rows.users = N;
+    const artistList = Array.from({ length: artists }, (_, a) => ({ userId: userId(a), firstImageId: artistImage(a, 0), createdAt: joinedAt(a) + HOUR }));
+    linkArtistImages(files, pool, artistList, (row) => {
+      insertImage(row, row.authorId);
+      bulk.row();
+      rows.images!++;
+    });
+
+    // Hubs: one big one, a few thousand active ones with skewed sizes, and many quiet ones.
+    const H = counts.hubs;
+    const postsPerHub = new Int32Array(H);
+    if (H > 0) {
+      postsPerHub[0] = counts.bigHubPosts;
+      const rest = counts.posts - counts.bigHubPosts;
+      const others = H - 1;
+      if (others === 0) postsPerHub[0] += rest;
+      else {
+        const active = Math.min(others, Math.max(1, Math.round(others * 0.05)));
+        const order = rnd.shuffle(Array.from({ length: others }, (_, i) => i + 1)).slice(0, active);
+        zipf(rest, active, 0.9).forEach((n, i) => (postsPerHub[order[i]!] = n));
+      }
+    }
+    const hubNames = new UniqueNames();
+    hubNames.claim(BIG_HUB_NAME);
+    const hubs = Array.from({ length: H }, (_, h) => {
+      const creator = h === 0 ? 0 : rnd.chance(0.3) ? rnd.int(0, artists - 1) : rnd.int(0, N - 1);
+      const members = h === 0 ? Math.min(N - 1, Math.max(10, Math.round(N * 0.3))) : postsPerHub[h]! > 0 ? Math.min(N - 1, 2 + Math.round(Math.sqrt(postsPerHub[h]!) * 2) + rnd.int(0, 10)) : rnd.chance(0.3) ? Math.min(N - 1, rnd.skewed(60, 1.1)) : 0;
+      const createdAt = Math.max(h === 0 ? start + DAY : start + Math.floor(rnd.next() * (now - start - 2 * DAY)), joinedAt(creator) + HOUR);
+      return { creator, run: new UserRun(rnd.int(0, N - 1), members, N, creator), createdAt };
+    });
+    hubs.forEach((hub, h) => {
+      const name = h === 0 ? BIG_HUB_NAME : hubName(rnd, hubNames);
+      const withImages = hub.creator < artists;
+      sql.hub.run(first.hub + h, name, nameKey(name), rnd.pick(HUB_DESCRIPTIONS), 1 + hub.run.size, postsPerHub[h]!, withImages ? artistImage(hub.creator, ARTIST_IMAGE.hubLogo) : null, withImages ? artistImage(hub.creator, ARTIST_IMAGE.hubBanner) : null, userId(hub.creator), hub.createdAt);
+      bulk.row();
+    });
+    rows.hubs = H;
+
+    // Memberships, then each hub's posts (authors are members) and their likes.
+    const postLikeMean = (counts.postLikes ?? counts.posts) / Math.max(1, counts.posts);
+    let postId = first.post;
+    let lastLog = performance.now();
+    const postsStarted = performance.now();
+    hubs.forEach((hub, h) => {
+      const hubId = first.hub + h;
+      sql.membership.run(userId(hub.creator), hubId, hub.createdAt);
+      for (let t = 0; t < hub.run.size; t++) sql.membership.run(userId(hub.run.at(t)), hubId, hub.createdAt + Math.floor(rnd.next() * (now - hub.createdAt)));
+      bulk.row(1 + hub.run.size);
+      rows.memberships! += 1 + hub.run.size;
+      const count = postsPerHub[h]!;
+      if (count === 0) return;
+      const dates = new Float64Array(count);
+      for (let i = 0; i < count; i++) dates[i] = hub.createdAt + HOUR + Math.floor(rnd.next() * (now - hub.createdAt - 2 * HOUR));
+      dates.sort();
+      for (let i = 0; i < count; i++) {
+        const author = hub.run.size > 0 && rnd.chance(0.85) ? hub.run.at(rnd.int(0, hub.run.size - 1)) : hub.creator;
+        const text = postText(rnd);
+        const likes = skewedCount(rnd, postLikeMean, N - 1);
+        sql.post.run(postId, text.title, text.content, text.description, dates[i]!, likes, userId(author), hubId);
+        const likers = new UserRun(rnd.int(0, N - 1), likes, N, author);
+        for (let t = 0; t < likes; t++) sql.postLike.run(userId(likers.at(t)), postId);
+        bulk.row(1 + likes);
+        rows.posts!++;
+        rows.postLikes! += likes;
+        postId++;
+      }
+      if (performance.now() - lastLog > 5000) {
+        lastLog = performance.now();
+        log(`  ${rows.posts} posts (${Math.round(rows.posts! / ((lastLog - postsStarted) / 1000))} posts/s)`);
+      }
+    });
+
+    // Series by the artists; chapters and followers skewed, but not by the same series.
+    const S = counts.series;
+    const chaptersPerSeries = new Int32Array(S);
+    const followersPerSeries = new Int32Array(S);
+    const chapterShares = zipf(counts.chapters, S, 0.8);
+    rnd.shuffle(Array.from({ length: S }, (_, i) => i)).forEach((s, i) => (chaptersPerSeries[s] = chapterShares[i]!));
+    const followOrder = rnd.shuffle(Array.from({ length: S }, (_, i) => i));
+    const follows = zipf(counts.follows ?? S * 25, S, 0.9);
+    followOrder.forEach((s, i) => (followersPerSeries[s] = Math.min(N - 1, follows[i]!)));
+    const seriesNames = new UniqueNames();
+    const chapterLikeMean = (counts.chapterLikes ?? counts.chapters * 4) / Math.max(1, counts.chapters);
+    let chapterId = first.chapter;
+    for (let s = 0; s < S; s++) {
+      const seriesId = first.series + s;
+      const artist = s < artists ? s : rnd.int(0, artists - 1);
+      const createdAt = Math.max(start + Math.floor(rnd.next() * (now - start - 10 * DAY)), joinedAt(artist) + HOUR);
+      const name = seriesName(rnd, seriesNames);
+      const chapterCount = chaptersPerSeries[s]!;
+      sql.series.run(seriesId, name, nameKey(name), rnd.pick(SERIES_DESCRIPTIONS), followersPerSeries[s]!, chapterCount, artistImage(artist, ARTIST_IMAGE.seriesLogo), artistImage(artist, ARTIST_IMAGE.seriesBanner), userId(artist), createdAt);
+      const followers = new UserRun(rnd.int(0, N - 1), followersPerSeries[s]!, N, artist);
+      for (let t = 0; t < followers.size; t++) sql.follow.run(userId(followers.at(t)), seriesId, createdAt + Math.floor(rnd.next() * (now - createdAt)));
+      bulk.row(1 + followers.size);
+      rows.series!++;
+      rows.follows! += followers.size;
+      for (let c = 0; c < chapterCount; c++) {
+        const number = c + 1;
+        const date = createdAt + Math.floor(((c + 1) / (chapterCount + 1)) * (now - createdAt));
+        const title = `${CHAPTER_TITLES[c % CHAPTER_TITLES.length]}${c >= CHAPTER_TITLES.length ? ` ${Math.floor(c / CHAPTER_TITLES.length) + 1}` : ""}`;
+        const likes = skewedCount(rnd, chapterLikeMean, N - 1);
+        const pages = 3 + ((number * 7 + s) % 6);
+        const cover = artistImage(artist, ARTIST_IMAGE.firstCover + (number % POOL_COVERS));
+        sql.chapter.run(chapterId, seriesId, number, title, `Chapter ${number} of ${name}.`, `## Notes\n\nThanks for reading chapter ${number} of *${name}*!`, likes, date, cover, userId(artist));
+        for (let p = 0; p < pages; p++) sql.page.run(chapterId, p, artistImage(artist, ARTIST_IMAGE.firstPage + ((number * 5 + p) % POOL_PAGES)));
+        const likers = new UserRun(rnd.int(0, N - 1), likes, N, artist);
+        for (let t = 0; t < likes; t++) sql.chapterLike.run(userId(likers.at(t)), chapterId);
+        bulk.row(1 + pages + likes);
+        rows.chapters!++;
+        rows.chapterPages! += pages;
+        rows.chapterLikes! += likes;
+        chapterId++;
+      }
+    }
+    bulk.finish();
+  } catch (err) {
+    bulk.abort();
+    throw err;
+  }
+  const writeSeconds = (performance.now() - writeStarted) / 1000;
+  log(`  ${bulk.rows} rows written in ${writeSeconds.toFixed(1)} s (${Math.round(bulk.rows / writeSeconds)} rows/s)`);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    writeSeconds,
+    rows,
+    bigHub: { id: first.hub, name: BIG_HUB_NAME, posts: counts.hubs > 0 ? counts.bigHubPosts + (counts.hubs === 1 ? counts.posts - counts.bigHubPosts : 0) : 0 },
+    login: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
+  };
+}

@@ -1,0 +1,186 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import { openDatabase, type Database } from "../../server/db/database.ts";
+import { counterMismatches } from "../../seed/counters.ts";
+import { isDatabaseEmpty, seedDemo, type DemoResult } from "../../seed/demo.ts";
+import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
+import { testConfig } from "../helpers/api.ts";
+import { freshDataDir } from "../helpers/test-data-dir.ts";
+
+// The whole demo is drawn once (about 340 images); every test reads the same seeded folder.
+const NOW = Date.UTC(2025, 5, 1, 12);
+
+let dataDir: string;
+let db: Database;
+let result: DemoResult;
+
+const all = <T>(sql: string, ...params: unknown[]) => db.sqlite.prepare(sql).safeIntegers(false).all(...params) as T[];
+const one = <T>(sql: string, ...params: unknown[]) => all<T>(sql, ...params)[0]!;
+const count = (sql: string, ...params: unknown[]) => one<{ n: number }>(sql, ...params).n;
+
+beforeAll(async () => {
+  dataDir = freshDataDir();
+  db = await openDatabase(dataDir);
+  result = await seedDemo(db, dataDir, { bcryptCost: 4, now: NOW });
+}, 300_000);
+
+afterAll(async () => {
+  await db?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("seedDemo", () => {
+  it("writes the content the issue asks for", () => {
+    expect(result.seeded).toBe(true);
+    expect(count("SELECT COUNT(*) AS n FROM User")).toBeGreaterThanOrEqual(8);
+    expect(count("SELECT COUNT(*) AS n FROM Hub")).toBe(12);
+    expect(count("SELECT COUNT(*) AS n FROM Post")).toBe(60);
+    expect(count("SELECT COUNT(*) AS n FROM Series")).toBe(10);
+    expect(count("SELECT COUNT(*) AS n FROM Chapter")).toBe(40);
+  });
+
+  it("has a hub with more than 10 posts and a series with more than 10 chapters, so paging shows", () => {
+    expect(count("SELECT MAX(postCount) AS n FROM Hub")).toBeGreaterThan(10);
+    expect(count("SELECT MAX(chapterCount) AS n FROM Series")).toBeGreaterThan(10);
+  });
+
+  it("gives every chapter 3 to 8 pages whose images exist on disk", () => {
+    const pages = all<{ chapterId: number; n: number }>("SELECT chapterId, COUNT(*) AS n FROM ChapterPage GROUP BY chapterId");
+    expect(pages).toHaveLength(40);
+    for (const { n } of pages) {
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(n).toBeLessThanOrEqual(8);
+    }
+    const files = imageFilesFor(dataDir);
+    const rows = all<{ id: number; contentType: string }>("SELECT i.id, i.contentType FROM ChapterPage p JOIN Image i ON i.id = p.imageId");
+    expect(rows.length).toBe(count("SELECT COUNT(*) AS n FROM ChapterPage"));
+    for (const row of rows) expect(fs.existsSync(imagePath(files, row)), `page image ${row.id}`).toBe(true);
+  });
+
+  it("makes every page, cover, logo and banner an image of the artist who uses it", () => {
+    expect(count("SELECT COUNT(*) AS n FROM ChapterPage p JOIN Chapter c ON c.id = p.chapterId JOIN Image i ON i.id = p.imageId WHERE i.authorId <> c.authorId")).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Chapter c JOIN Image i ON i.id = c.coverId WHERE i.authorId <> c.authorId")).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Chapter WHERE coverId IS NULL")).toBe(0);
+    for (const table of ["Hub", "Series", "User"]) {
+      expect(count(`SELECT COUNT(*) AS n FROM ${table} t JOIN Image i ON i.id IN (t.profileImageId, t.profileBannerId) WHERE i.authorId <> ${table === "User" ? "t.id" : "t.authorId"}`)).toBe(0);
+    }
+  });
+
+  it("sets logos and banners on every hub and series, avatars and banners on every user, with files present", () => {
+    const files = imageFilesFor(dataDir);
+    for (const table of ["Hub", "Series", "User"]) {
+      expect(count(`SELECT COUNT(*) AS n FROM ${table} WHERE profileImageId IS NULL OR profileBannerId IS NULL`), table).toBe(0);
+      const images = all<{ id: number; contentType: string; width: number; height: number; kind: string }>(
+        `SELECT i.id, i.contentType, i.width, i.height, CASE WHEN i.id = t.profileBannerId THEN 'banner' ELSE 'logo' END AS kind
+         FROM ${table} t JOIN Image i ON i.id IN (t.profileImageId, t.profileBannerId)`,
+      );
+      for (const image of images) {
+        expect(fs.existsSync(imagePath(files, image)), `${table} image ${image.id}`).toBe(true);
+        if (image.kind === "banner") expect([image.width, image.height]).toEqual([1500, 500]);
+      }
+    }
+  });
+
+  it("stores valid images whose metadata matches their rows, and not all the same picture", async () => {
+    const files = imageFilesFor(dataDir);
+    const rows = all<{ id: number; contentType: string; size: number; width: number; height: number }>("SELECT id, contentType, size, width, height FROM Image");
+    const digests = new Set<string>();
+    for (const row of rows) {
+      const bytes = fs.readFileSync(imagePath(files, row));
+      const meta = await sharp(bytes).metadata();
+      expect(`image/${meta.format}`).toBe(row.contentType);
+      expect([meta.width, meta.height, bytes.length]).toEqual([row.width, row.height, row.size]);
+      digests.add(crypto.createHash("sha1").update(bytes).digest("hex"));
+    }
+    expect(rows.length).toBeGreaterThan(300);
+    expect(digests.size).toBe(rows.length);
+  });
+
+  it("draws pages at about 900 x 1350", () => {
+    const sizes = all<{ width: number; height: number }>("SELECT DISTINCT i.width, i.height FROM ChapterPage p JOIN Image i ON i.id = p.imageId");
+    expect(sizes).toEqual([{ width: 900, height: 1350 }]);
+  });
+
+  it("keeps every counter equal to its rows", () => {
+    expect(counterMismatches(db.sqlite)).toEqual({ hubMembers: 0, hubPosts: 0, postLikes: 0, seriesFollowers: 0, seriesChapters: 0, chapterLikes: 0 });
+    expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBeGreaterThan(100);
+    expect(count("SELECT COUNT(*) AS n FROM Follow")).toBeGreaterThan(50);
+  });
+
+  it("makes every post's author a member of its hub", () => {
+    expect(count("SELECT COUNT(*) AS n FROM Post p LEFT JOIN Membership m ON m.userId = p.authorId AND m.hubId = p.hubId WHERE m.userId IS NULL")).toBe(0);
+  });
+
+  it("writes markdown posts with headings, lists, links, inline code, code blocks and a table", () => {
+    const contents = all<{ content: string }>("SELECT content FROM Post").map((r) => r.content);
+    const some = (re: RegExp) => contents.filter((c) => re.test(c)).length;
+    expect(some(/^#{2,3} /m)).toBeGreaterThan(10);
+    expect(some(/^(- |1\. )/m)).toBeGreaterThan(20);
+    expect(some(/\]\((https?:\/\/|\/)[^)]+\)/)).toBeGreaterThan(5);
+    expect(some(/`[^`\n]+`/)).toBeGreaterThan(5);
+    expect(some(/^```/m)).toBeGreaterThan(3);
+    expect(some(/^\|.*\|\n\|[-| ]+\|$/m)).toBeGreaterThan(1);
+  });
+
+  it("spreads dates over months, in the past, so 'latest' and 'most liked' differ", () => {
+    const span = one<{ first: number; last: number }>("SELECT MIN(date) AS first, MAX(date) AS last FROM Post");
+    expect(span.last - span.first).toBeGreaterThan(90 * 86_400_000);
+    expect(span.last).toBeLessThan(NOW);
+    const hub = one<{ id: number }>("SELECT id FROM Hub ORDER BY postCount DESC LIMIT 1").id;
+    const latest = all<{ id: number }>("SELECT id FROM Post WHERE hubId = ? ORDER BY date DESC, id DESC LIMIT 10", hub).map((r) => r.id);
+    const liked = all<{ id: number }>("SELECT id FROM Post WHERE hubId = ? ORDER BY likes DESC, id DESC LIMIT 10", hub).map((r) => r.id);
+    expect(liked).not.toEqual(latest);
+    expect(new Set(all<{ likes: number }>("SELECT likes FROM Post").map((r) => r.likes)).size).toBeGreaterThan(5);
+  });
+
+  it("makes the top lists differ from the newest lists", () => {
+    const ids = (sql: string) => all<{ id: number }>(sql).map((r) => r.id);
+    expect(ids("SELECT id FROM Hub ORDER BY memberCount DESC, id DESC LIMIT 5")).not.toEqual(ids("SELECT id FROM Hub ORDER BY createdAt DESC, id DESC LIMIT 5"));
+    expect(ids("SELECT id FROM Series ORDER BY followersCount DESC, id DESC LIMIT 5")).not.toEqual(ids("SELECT id FROM Series ORDER BY createdAt DESC, id DESC LIMIT 5"));
+    const series = one<{ id: number }>("SELECT id FROM Series ORDER BY chapterCount DESC LIMIT 1").id;
+    expect(ids(`SELECT id FROM Chapter WHERE seriesId = ${series} ORDER BY likes DESC, id DESC LIMIT 5`)).not.toEqual(
+      ids(`SELECT id FROM Chapter WHERE seriesId = ${series} ORDER BY number DESC LIMIT 5`),
+    );
+  });
+
+  it("lets the demo user sign in through the API and shows their series and hubs", async () => {
+    const api = supertest(createApp({ db, config: testConfig(dataDir) }));
+    const login = await api.post("/auth/login").send({ username: "demo", password: "demo1234" });
+    expect(login.status).toBe(200);
+    const auth = { Authorization: `Bearer ${login.body.accessToken}` };
+    const me = await api.get("/user/demo").set(auth);
+    expect(me.body.email).toBe("demo@example.com");
+    const series = await api.get(`/user/${me.body.id}/created-series`);
+    const hubs = await api.get(`/user/${me.body.id}/created-hubs`);
+    expect(series.body.length).toBeGreaterThanOrEqual(2);
+    expect(hubs.body.length).toBeGreaterThanOrEqual(2);
+    expect((await api.post("/auth/login").send({ username: "demo", password: "wrong-password" })).status).toBe(401);
+  });
+
+  it("serves a chapter with its pages in order through the API", async () => {
+    const api = supertest(createApp({ db, config: testConfig(dataDir) }));
+    const chapter = await api.get(`/series/${encodeURIComponent("Lanterns Over Kessel Bay")}/12`);
+    expect(chapter.status).toBe(200);
+    expect(chapter.body.pages.length).toBeGreaterThanOrEqual(3);
+    expect(chapter.body.previousNumber).toBe(11);
+    const image = await api.get(`/images/${chapter.body.pages[0].imageId}`);
+    expect(image.status).toBe(200);
+    expect(image.headers["content-type"]).toMatch(/^image\//);
+  });
+
+  it("skips a database that already has content and changes nothing", async () => {
+    const before = count("SELECT (SELECT COUNT(*) FROM User) + (SELECT COUNT(*) FROM Post) + (SELECT COUNT(*) FROM Image) AS n");
+    const filesBefore = fs.readdirSync(path.join(dataDir, "images", "originals")).length;
+    expect(isDatabaseEmpty(db)).toBe(false);
+    const again = await seedDemo(db, dataDir, { bcryptCost: 4, now: NOW });
+    expect(again.seeded).toBe(false);
+    expect(count("SELECT (SELECT COUNT(*) FROM User) + (SELECT COUNT(*) FROM Post) + (SELECT COUNT(*) FROM Image) AS n")).toBe(before);
+    expect(fs.readdirSync(path.join(dataDir, "images", "originals")).length).toBe(filesBefore);
+    expect(fs.readdirSync(path.join(dataDir, "images")).filter((f) => f.startsWith(".seed-"))).toEqual([]);
+  });
+});
