@@ -23,7 +23,9 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then close the database.
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections(); // keep-alive sockets would otherwise hold close() open
+      await closed;
       await db.close();
     })());
   return { config, server, close, port: config.port };
@@ -32,9 +34,6 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const api = await startApi();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      api.server.closeIdleConnections();
-      void api.close().then(() => process.exit(0));
-    });
+    process.once(signal, () => void api.close().then(() => process.exit(0)));
   }
 }

@@ -14,6 +14,11 @@ export interface WebConfig {
   publicApiUrl: string;
   sessionSecret: string;
   contactEmail: string;
+  /**
+   * The largest image the API accepts (its UPLOAD_MAX_BYTES, read from the same variable): uploads
+   * passing through the web app are buffered up to this and refused beyond it.
+   */
+  uploadMaxBytes: number;
   /** Secure cookies (HTTPS only) in production. */
   secureCookies: boolean;
 }
@@ -29,6 +34,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
   CONTACT_EMAIL: z.email().default("contact@example.com"),
+  // HTTPS-only cookies; on by default in production. Off for a production build served over plain
+  // HTTP (docker compose on localhost), where a Secure cookie would never come back.
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
 });
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
@@ -48,7 +56,8 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(e.NODE_ENV, path.resolve(e.DATA_DIR)),
     contactEmail: e.CONTACT_EMAIL,
-    secureCookies: e.NODE_ENV === "production",
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
   };
 }
 
