@@ -10,6 +10,7 @@ import type { Database } from "./db/database.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
 import { errorBody, errorHandler, unknownRoute } from "./http/errors.ts";
+import { createResponseCache } from "./http/response-cache.ts";
 import { buildOpenApi } from "./http/openapi.ts";
 import { hubEndpoints } from "./hubs/hubs.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
@@ -27,6 +28,8 @@ export interface AppConfig extends ServiceConfig {
    * visitors, not the web server.
    */
   trustProxy?: boolean | number | string;
+  /** Anonymous GET answers kept until the next write (0 turns the cache off); default 2000. */
+  responseCacheEntries?: number;
 }
 
 export interface AppDeps {
@@ -73,6 +76,10 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   // Images are embedded by the web app on another port, and the API serves any client.
   app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
+  const responseCache = createResponseCache({ maxEntries: config.responseCacheEntries ?? 2000 });
+  app.locals.responseCache = responseCache;
+  app.use(responseCache.invalidateOnWrite);
+  app.use(responseCache.serveCached);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(readBearerToken(db, config));
 
@@ -96,7 +103,7 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   app.get("/openapi.json", (_req, res) => res.json(openApi));
 
   const router = express.Router();
-  mountEndpoints(router, endpoints, services);
+  mountEndpoints(router, endpoints, services, responseCache);
   app.use(router);
 
   app.use(unknownRoute);

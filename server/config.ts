@@ -19,6 +19,7 @@ const EnvSchema = z.object({
     .string()
     .default("loopback")
     .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v)),
+  API_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -34,6 +35,8 @@ export interface ApiConfig {
   authRateLimit: number;
   /** Whose X-Forwarded-For header names the client (see AppConfig.trustProxy). */
   trustProxy: boolean | number | string;
+  /** Anonymous GET answers kept until the next write; 0 turns the cache off. */
+  responseCacheEntries: number;
   logLevel: string;
 }
 
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     bcryptCost: e.BCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT_PER_15_MIN,
     trustProxy: e.TRUST_PROXY,
+    responseCacheEntries: e.API_CACHE_ENTRIES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -8,6 +8,7 @@ import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
 import { createImageService } from "./images/images.service.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
+import { createPostPageKeys } from "./posts/post-page-keys.ts";
 import { createPostService } from "./posts/posts.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
@@ -20,14 +21,15 @@ export interface ServiceConfig extends AuthConfig {
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(db: Database, config: ServiceConfig) {
+  const postPageKeys = createPostPageKeys(db.sqlite);
   return {
     db,
     auth: createAuthService(db, config),
     users: createUserService(db),
     hubs: createHubService(db),
     membership: createMembershipService(db),
-    posts: createPostService(db),
-    postLikes: createPostLikeService(db),
+    posts: createPostService(db, postPageKeys),
+    postLikes: createPostLikeService(db, postPageKeys),
     series: createSeriesService(db),
     follows: createFollowService(db),
     chapters: createChapterService(db),

@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response, Router } from "express";
 import type { z } from "zod";
 import type { AuthUser } from "./auth.ts";
 import { unauthorized, validationError } from "./errors.ts";
+import type { ResponseCache } from "./response-cache.ts";
 
 type Method = "get" | "post" | "put" | "delete";
 type AnySchema = z.ZodType;
@@ -60,9 +61,10 @@ function parse<S>(schema: S | undefined, value: unknown, location: "params" | "q
 
 export const expressPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ":$1");
 
-export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, any, any>[], deps: D): void {
+export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, any, any>[], deps: D, cache: ResponseCache): void {
   for (const endpoint of endpoints) {
     const handler: RequestHandler = async (req, res) => {
+      const startVersion = cache.currentVersion();
       const user = res.locals.user as AuthUser | null;
       if (endpoint.auth === "required" && !user) throw unauthorized();
       const ctx = {
@@ -76,7 +78,7 @@ export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, an
       };
       const result = await endpoint.handle(ctx as HandlerContext<any, any, any, D>);
       if (endpoint.response === "binary" || res.headersSent) return;
-      res.status(endpoint.status ?? 200).json(result);
+      cache.sendJson(req, res, endpoint.status ?? 200, result, startVersion);
     };
     const guard: RequestHandler = (_req, res, next) => {
       // Uploads check the token before reading a possibly large body.

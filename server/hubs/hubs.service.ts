@@ -7,7 +7,7 @@ import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Hub, HubDetail, Page } from "../rules/responses.ts";
 import { nameKey } from "../rules/text.ts";
-import { likePattern } from "../db/search.ts";
+import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
 
 interface HubRow {
   id: number;
@@ -48,7 +48,9 @@ const ORDER_SQL = {
 const hubCardPage = (order: keyof typeof ORDER_SQL, where = "") => `
   ${HUB_CARD_COLUMNS}
   FROM (SELECT id FROM Hub ${where} ORDER BY ${ORDER_SQL[order][0]} LIMIT ? OFFSET ?) pg
-  JOIN Hub h ON h.id = pg.id ${HUB_CARD_JOINS}
+  -- CROSS JOIN keeps this order: with the LIMIT bound as a parameter the planner would otherwise
+  -- scan every hub and probe the page (90 ms at 100k hubs instead of 0.1 ms).
+  CROSS JOIN Hub h ON h.id = pg.id ${HUB_CARD_JOINS}
   ORDER BY ${ORDER_SQL[order][1]}`;
 
 function toHub(row: HubRow): Hub {
@@ -76,8 +78,15 @@ export function createHubService(db: Database) {
     newest: prepare<[number, number], HubRow>(sqlite, hubCardPage("newest")),
     top: prepare<[number, number], HubRow>(sqlite, hubCardPage("top")),
     count: prepare<[], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Hub"),
-    search: prepare<[string, number, number], HubRow>(sqlite, hubCardPage("newest", "WHERE nameKey LIKE ? ESCAPE '\\'")),
-    searchCount: prepare<[string], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Hub WHERE nameKey LIKE ? ESCAPE '\\'"),
+    search: {
+      trigram: prepare<[string, number, number], HubRow>(sqlite, hubCardPage("newest", nameFilter("Hub", "trigram"))),
+      "trigram-broad": prepare<[string, number, number], HubRow>(sqlite, hubCardPage("newest", nameFilter("Hub", "trigram-broad"))),
+      like: prepare<[string, number, number], HubRow>(sqlite, hubCardPage("newest", nameFilter("Hub", "like"))),
+    },
+    searchCount: {
+      trigram: prepare<[string], { n: number }>(sqlite, `SELECT COUNT(*) AS n FROM "HubNameSearch" WHERE "HubNameSearch" MATCH ?`),
+      like: prepare<[string], { n: number }>(sqlite, `SELECT COUNT(*) AS n FROM Hub ${nameFilter("Hub", "like")}`),
+    },
     byKey: prepare<[string], HubRow>(sqlite, `${HUB_CARD} WHERE h.nameKey = ?`),
     byId: prepare<[number], HubRow>(sqlite, `${HUB_CARD} WHERE h.id = ?`),
     idByKey: prepare<[string], { id: number }>(sqlite, "SELECT id FROM Hub WHERE nameKey = ?"),
@@ -139,8 +148,9 @@ export function createHubService(db: Database) {
     search(name: string, paging: Paging): Page<Hub> {
       const key = nameKey(name.trim());
       if (key === "") return page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
-      const pattern = likePattern(key);
-      return page(q.search.all(pattern, paging.perPage, offsetOf(paging)), q.searchCount.get(pattern)!.n, paging);
+      const { kind, arg } = nameSearch(key);
+      const total = q.searchCount[kind].get(arg)!.n;
+      return page(q.search[searchPlan(kind, total)].all(arg, paging.perPage, offsetOf(paging)), total, paging);
     },
 
     getById: (id: number, viewerId?: number) => detail(q.byId.get(id), viewerId),

@@ -2,10 +2,11 @@ import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 import { prepare } from "../db/sql.ts";
 import { notFound } from "../http/errors.ts";
+import type { PostPageKeys } from "./post-page-keys.ts";
 
 export type PostLikeService = ReturnType<typeof createPostLikeService>;
 
-export function createPostLikeService(db: Database) {
+export function createPostLikeService(db: Database, pageKeys: PostPageKeys) {
   const setLiked = createCountedToggle(db.sqlite, {
     link: "PostLike",
     targetColumn: "postId",
@@ -19,7 +20,9 @@ export function createPostLikeService(db: Database) {
   /** A post is liked under its own hub's path only. */
   function set(userId: number, hubId: number, postId: number, liked: boolean) {
     if (hubOf.get(postId)?.hubId !== hubId) throw notFound("Post not found");
-    return { liked, likes: setLiked(userId, postId, liked) };
+    const likes = setLiked(userId, postId, liked);
+    pageKeys.likesChanged(hubId);
+    return { liked, likes };
   }
 
   return {

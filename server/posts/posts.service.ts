@@ -5,6 +5,7 @@ import { offsetOf, pageOf } from "../http/paging.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
 import type { Page, Post, PostSummary } from "../rules/responses.ts";
+import type { PostOrder, PostPageKeys } from "./post-page-keys.ts";
 
 interface PostRow {
   id: number;
@@ -22,7 +23,6 @@ interface PostDetailRow extends PostRow {
   authorProfileImageId: number | null;
 }
 
-export type PostOrder = "latest" | "by-likes";
 
 // List items leave out `content`; author and hub names come from the same query.
 const POST_SUMMARY = `
@@ -35,11 +35,6 @@ const POST_DETAIL = `
   FROM Post p JOIN User u ON u.id = p.authorId JOIN Hub h ON h.id = p.hubId
   WHERE p.id = ?`;
 
-// The inner query pages over the covering index alone; rows are read only for the page kept.
-const ORDER_SQL: Record<PostOrder, string> = {
-  latest: "date DESC, id DESC",
-  "by-likes": "likes DESC, id DESC",
-};
 
 const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   id: row.id,
@@ -56,16 +51,30 @@ const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
 
 export type PostService = ReturnType<typeof createPostService>;
 
-export function createPostService(db: Database) {
+export function createPostService(db: Database, pageKeys: PostPageKeys) {
   const { sqlite, prisma } = db;
-  const listQuery = (order: PostOrder) =>
-    prepare<[number, number, number], PostRow>(
-      sqlite,
-      `${POST_SUMMARY} WHERE p.id IN (SELECT id FROM Post WHERE hubId = ? ORDER BY ${ORDER_SQL[order]} LIMIT ? OFFSET ?)
-       ORDER BY p.${ORDER_SQL[order].replace(", id", ", p.id")}`,
-    );
+  // The inner query picks the page's ids from the covering sort index alone (starting after a
+  // remembered key on deep pages); only the rows of the page are read and joined.
+  const listQuery = <P extends unknown[] | {}>(order: PostOrder, afterKey: boolean) => {
+    const { columns, key } = pageKeys.sortColumns(order);
+    // After a remembered key (k, id): the posts tied on k with a smaller id, then those below k. Two
+    // exact index ranges; a row-value `(k, id) < (?, ?)` would walk every post tied on k (most
+    // posts have 0 likes).
+    const ids = afterKey
+      ? `SELECT id FROM (
+           SELECT * FROM (SELECT id, ${key} FROM Post WHERE hubId = @hubId AND ${key} = @k AND id < @id ORDER BY id DESC LIMIT @limit + @skip)
+           UNION ALL
+           SELECT * FROM (SELECT id, ${key} FROM Post WHERE hubId = @hubId AND ${key} < @k ORDER BY ${columns} LIMIT @limit + @skip)
+         ) ORDER BY ${columns} LIMIT @limit OFFSET @skip`
+      : `SELECT id FROM Post WHERE hubId = @hubId ORDER BY ${columns} LIMIT @limit OFFSET @skip`;
+    return prepare<P, PostRow>(sqlite, `${POST_SUMMARY} WHERE p.id IN (${ids}) ORDER BY ${columns.replace(/(\w+) DESC/g, "p.$1 DESC")}`);
+  };
+  type Start = { hubId: number; limit: number; skip: number };
+  const fromStart = (order: PostOrder) => listQuery<[Start]>(order, false);
+  const afterKey = (order: PostOrder) => listQuery<[Start & { k: number; id: number }]>(order, true);
   const q = {
-    list: { latest: listQuery("latest"), "by-likes": listQuery("by-likes") } satisfies Record<PostOrder, unknown>,
+    list: { latest: fromStart("latest"), "by-likes": fromStart("by-likes") },
+    listAfterKey: { latest: afterKey("latest"), "by-likes": afterKey("by-likes") },
     postCount: prepare<[number], { postCount: number }>(sqlite, "SELECT postCount FROM Hub WHERE id = ?"),
     detail: prepare<[number], PostDetailRow>(sqlite, POST_DETAIL),
     liked: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM PostLike WHERE userId = ? AND postId = ?"),
@@ -99,6 +108,7 @@ export function createPostService(db: Database) {
       hubId: input.hubId,
     });
     q.bumpPostCount.run(input.hubId);
+    pageKeys.postAdded(input.hubId);
     return Number(lastInsertRowid);
   });
 
@@ -114,7 +124,11 @@ export function createPostService(db: Database) {
 
   return {
     listByHub(hubId: number, order: PostOrder, paging: Paging, viewerId?: number): Page<PostSummary> {
-      const rows = q.list[order].all(hubId, paging.perPage, offsetOf(paging));
+      const start = pageKeys.pageStart(hubId, order, offsetOf(paging));
+      const at = { hubId, limit: paging.perPage, skip: start.skip };
+      const rows = start.after
+        ? q.listAfterKey[order].all({ ...at, k: start.after[0], id: start.after[1] })
+        : q.list[order].all(at);
       const liked = likedSet(viewerId, rows.map((r) => r.id));
       const total = q.postCount.get(hubId)?.postCount ?? 0;
       return pageOf(rows.map((r) => toSummary(r, liked.has(r.id))), total, paging);

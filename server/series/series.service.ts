@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
-import { likePattern } from "../db/search.ts";
+import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages } from "../images/image-refs.ts";
@@ -70,8 +70,15 @@ export function createSeriesService(db: Database) {
     newest: prepare<[number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST)),
     top: prepare<[number, number], SeriesRow>(sqlite, pagedCards(MOST_FOLLOWED)),
     count: prepare<[], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series"),
-    search: prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, "WHERE nameKey LIKE ? ESCAPE '\\'")),
-    searchCount: prepare<[string], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series WHERE nameKey LIKE ? ESCAPE '\\'"),
+    search: {
+      trigram: prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, nameFilter("Series", "trigram"))),
+      "trigram-broad": prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, nameFilter("Series", "trigram-broad"))),
+      like: prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, nameFilter("Series", "like"))),
+    },
+    searchCount: {
+      trigram: prepare<[string], { n: number }>(sqlite, `SELECT COUNT(*) AS n FROM "SeriesNameSearch" WHERE "SeriesNameSearch" MATCH ?`),
+      like: prepare<[string], { n: number }>(sqlite, `SELECT COUNT(*) AS n FROM Series ${nameFilter("Series", "like")}`),
+    },
     byKey: prepare<[string], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.nameKey = ?`),
     byId: prepare<[number], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.id = ?`),
     idByKey: prepare<[string], { id: number }>(sqlite, "SELECT id FROM Series WHERE nameKey = ?"),
@@ -120,8 +127,9 @@ export function createSeriesService(db: Database) {
     search(name: string, paging: Paging): Page<Series> {
       const key = nameKey(name.trim());
       if (key === "") return page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
-      const pattern = likePattern(key);
-      return page(q.search.all(pattern, paging.perPage, offsetOf(paging)), q.searchCount.get(pattern)!.n, paging);
+      const { kind, arg } = nameSearch(key);
+      const total = q.searchCount[kind].get(arg)!.n;
+      return page(q.search[searchPlan(kind, total)].all(arg, paging.perPage, offsetOf(paging)), total, paging);
     },
 
     getById: (id: number, viewerId?: number) => detail(q.byId.get(id), viewerId),

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import supertest from "supertest";
 import { createApp, type AppConfig } from "../../server/app.ts";
 import { openDatabase, type Database } from "../../server/db/database.ts";
+import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { ContractChecker } from "./contract.ts";
 import { freshDataDir } from "./test-data-dir.ts";
 
@@ -16,6 +17,8 @@ export interface TestApi {
   request: Record<Method, (url: string) => supertest.Test>;
   /** Registers a user through the API; the token and id come back. */
   register(username?: string, password?: string): Promise<TestUser>;
+  /** Call after writing rows with db.sqlite directly: the API's response cache only sees its own writes. */
+  dataChanged(): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,9 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
       const token = res.body.accessToken as string;
       const me = await request.get(`/user/${username}`).set("Authorization", `Bearer ${token}`);
       return { id: me.body.id, username, email, password, token, auth: { Authorization: `Bearer ${token}` } };
+    },
+    dataChanged() {
+      (app.locals.responseCache as ResponseCache).invalidate();
     },
     async close() {
       await db.close();

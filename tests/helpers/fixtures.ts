@@ -44,6 +44,7 @@ export function insertUsers(api: TestApi, count: number): number[] {
     api.db.sqlite,
     `INSERT INTO User (username, usernameKey, email, emailKey, passwordHash, joinedAt) VALUES (?, ?, ?, ?, 'x', ?)`,
   );
+  api.dataChanged();
   return Array.from({ length: count }, () => {
     const username = `fx${process.pid}_${++userSeq}`;
     const email = `${username}@example.com`;
@@ -74,6 +75,7 @@ export function insertHub(api: TestApi, spec: HubRowSpec): number {
   );
   const join = prepare(sqlite, "INSERT INTO Membership (userId, hubId, createdAt) VALUES (?, ?, ?)");
   for (const userId of memberIds) join.run(userId, hubId, createdAt);
+  api.dataChanged();
   return hubId;
 }
 
@@ -99,6 +101,7 @@ export function insertPost(api: TestApi, spec: PostRowSpec): number {
   prepare(sqlite, "UPDATE Hub SET postCount = postCount + 1 WHERE id = ?").run(spec.hubId);
   const like = prepare(sqlite, "INSERT INTO PostLike (userId, postId) VALUES (?, ?)");
   for (const userId of likers) like.run(userId, postId);
+  api.dataChanged();
   return postId;
 }
 

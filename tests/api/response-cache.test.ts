@@ -1,0 +1,90 @@
+import supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+
+let api: TestApi;
+let alice: TestUser;
+let bob: TestUser;
+let hubName: string;
+let postId: number;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  alice = await api.register();
+  bob = await api.register();
+  hubName = `Cache Hub ${process.pid}`;
+  const hub = await api.request.post("/hubs").set(alice.auth).send({ name: hubName });
+  const post = await api.request.post("/hub-posts").set(alice.auth).send({ title: "Cached post", content: "Content of the cached post", hubId: hub.body.id });
+  postId = post.body.id;
+});
+afterAll(() => api.close());
+
+const postPath = () => `/hubs/${encodeURIComponent(hubName)}/${postId}`;
+
+describe("anonymous GET answers are reused until the next write", () => {
+  it("answers the same body and ETag twice, and 304 to If-None-Match", async () => {
+    const first = await api.request.get("/hubs?page=1");
+    const second = await api.request.get("/hubs?page=1");
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+
+    const revalidated = await supertest(api.app).get("/hubs?page=1").set("If-None-Match", first.headers.etag!);
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("shows a new hub right after it is created", async () => {
+    const before = await api.request.get("/hubs?page=1");
+    const created = await api.request.post("/hubs").set(bob.auth).send({ name: `Fresh ${process.pid}` });
+
+    const after = await api.request.get("/hubs?page=1");
+
+    expect(after.body.totalElements).toBe(before.body.totalElements + 1);
+    expect(after.body.content[0].id).toBe(created.body.id);
+  });
+
+  it("shows a like to a guest right after it is made, and its removal after it is undone", async () => {
+    const before = (await api.request.get(postPath())).body.likes;
+
+    await api.request.post(`${postPath()}/like`).set(bob.auth);
+    expect((await api.request.get(postPath())).body.likes).toBe(before + 1);
+
+    await api.request.delete(`${postPath()}/like`).set(bob.auth);
+    expect((await api.request.get(postPath())).body.likes).toBe(before);
+  });
+
+  it("never shares a signed-in caller's answer: likedByMe stays per user", async () => {
+    await api.request.post(`${postPath()}/like`).set(alice.auth);
+
+    const forAlice = await api.request.get(postPath()).set(alice.auth);
+    const forBob = await api.request.get(postPath()).set(bob.auth);
+    const forGuest = await api.request.get(postPath());
+
+    expect(forAlice.body.likedByMe).toBe(true);
+    expect(forBob.body.likedByMe).toBe(false);
+    expect(forGuest.body.likedByMe).toBe(false);
+  });
+
+  it("does not keep error answers", async () => {
+    const missing = `/hubs/${encodeURIComponent(`Later ${process.pid}`)}`;
+    expect((await api.request.get(missing)).status).toBe(404);
+
+    await api.request.post("/hubs").set(alice.auth).send({ name: `Later ${process.pid}` });
+
+    expect((await api.request.get(missing)).status).toBe(200);
+  });
+});
+
+describe("with the cache turned off", () => {
+  it("still answers correctly", async () => {
+    const uncached = await startTestApi({ responseCacheEntries: 0 });
+    try {
+      const user = await uncached.register();
+      const empty = await uncached.request.get("/hubs");
+      await uncached.request.post("/hubs").set(user.auth).send({ name: "Uncached hub" });
+      const after = await uncached.request.get("/hubs");
+      expect(after.body.totalElements).toBe(empty.body.totalElements + 1);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
