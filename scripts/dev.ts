@@ -7,7 +7,7 @@ import { prepareData } from "./lib/prepare-data.ts";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const env = { ...process.env, DATA_DIR: dataDir };
-await prepareData(dataDir, { seedDemo: env.SEED_DEMO !== "false" });
+await prepareData(dataDir, { seedDemo: process.env.SEED_DEMO !== "false" });
 const api = await startApi(env);
 const web = await startWeb({ ...env, API_PORT: String(api.port) }, { vite: true });
 console.log(`Inkwell (development) is running: http://localhost:${web.port} (API on http://localhost:${api.port})`);

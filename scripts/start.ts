@@ -18,7 +18,7 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], { stdio: "inherit", cwd: root });
 }
 
-const data = await prepareData(dataDir, { seedDemo: env.SEED_DEMO !== "false" });
+const data = await prepareData(dataDir, { seedDemo: process.env.SEED_DEMO !== "false" });
 const { startWeb } = await import("../web/main.ts");
 const api = await startApi(env);
 const web = await startWeb({ ...env, API_PORT: String(api.port) });

@@ -1,0 +1,58 @@
+// The part of autocannon 8's programmatic API the benchmark uses (the package ships no types).
+declare module "autocannon" {
+  export interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+
+  export interface Request extends RequestParams {
+    setupRequest?: (request: RequestParams & Record<string, unknown>, context: Record<string, unknown>) => (RequestParams & Record<string, unknown>) | null | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+  }
+
+  export interface Options extends RequestParams {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    pipelining?: number;
+    requests?: Request[];
+    initialContext?: Record<string, unknown>;
+  }
+
+  export interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    sent?: number;
+  }
+
+  export interface Result {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    resets: number;
+    statusCodeStats: Record<string, { count: number }>;
+    latency: Histogram;
+    requests: Histogram;
+    throughput: Histogram;
+  }
+
+  export interface Instance extends PromiseLike<Result> {
+    stop(): void;
+  }
+
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

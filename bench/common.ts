@@ -1,0 +1,82 @@
+// Shared bits of the benchmark: paths, settings, progress lines and the shapes passed between files.
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
+export const DATA_ROOT = `${BENCH_DIR}.data`;
+export const RESULTS_DIR = `${BENCH_DIR}results`;
+
+/** How hard and how long every load run is: the same for baselines and scenarios within one run. */
+export interface LoadSettings {
+  connections: number;
+  /** Measured seconds per scenario. */
+  duration: number;
+  /** Seconds of load before each measured run, thrown away. */
+  warmup: number;
+  /** Seconds the mixed read/write load runs. */
+  mixedDuration: number;
+}
+
+export const FULL_SETTINGS: LoadSettings = { connections: 20, duration: 8, warmup: 2, mixedDuration: 15 };
+export const SMOKE_SETTINGS: LoadSettings = { connections: 8, duration: 1, warmup: 0.3, mixedDuration: 2 };
+
+/** One measured load run, as load.ts reports it. */
+export interface LoadResult {
+  /** Completed responses per second over the measured run. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Socket errors and timeouts + non-2xx responses + body mismatches. */
+  errors: number;
+  socketErrors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** Mean response bytes per second (as received: compressed when the server compressed). */
+  bytesPerSecond: number;
+  /** Mean bytes per response. */
+  bytesPerResponse: number;
+  seconds: number;
+  /** The first few non-2xx answers (status and the start of the body), to see what went wrong. */
+  failures: { status: number; body: string; op?: string }[];
+  /** Mixed load only: status counts per operation, and "sent": requests built. */
+  ops?: Record<string, Record<string, number>>;
+  /** Mixed load only: the same for the warm-up (its writes count too when rows are checked). */
+  warmupOps?: Record<string, Record<string, number>>;
+}
+
+export type ScenarioGroup = "baseline" | "api" | "web" | "growth" | "mixed";
+
+export interface ScenarioResult extends LoadResult {
+  id: string;
+  group: ScenarioGroup;
+  title: string;
+  /** The data set it ran on ("small", "large", "large copy"), none for baselines. */
+  dataset?: string;
+  method: string;
+  path: string;
+  /** Extra facts about the request (e.g. how many hubs a search found). */
+  note?: string;
+}
+
+const started = Date.now();
+
+/** A progress line with the time since the start: `[bench 3:05] ...`. */
+export function log(message: string): void {
+  const s = Math.floor((Date.now() - started) / 1000);
+  console.log(`[bench ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}] ${message}`);
+}
+
+export function elapsedSeconds(): number {
+  return (Date.now() - started) / 1000;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function formatBytes(n: number): string {
+  return n >= 1000 ? `${(n / 1000).toFixed(1)} KB` : `${n} B`;
+}

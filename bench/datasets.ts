@@ -1,0 +1,203 @@
+// The benchmark's data folders under bench/.data/, built with the seed's --scale mode and kept between
+// runs. A folder is keyed by its counts and by a hash of the seed code that writes it, so a change to
+// either builds a new one (and removes the old one of the same name).
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { DATA_ROOT, log, ROOT } from "./common.ts";
+
+export interface DatasetCounts {
+  users: number;
+  hubs: number;
+  posts: number;
+  bigHubPosts: number;
+  series: number;
+  chapters: number;
+}
+
+export interface DatasetSpec {
+  /** "small" or "large". */
+  name: string;
+  counts: DatasetCounts;
+}
+
+export interface Dataset extends DatasetSpec {
+  dir: string;
+  /** Built by this run (false: taken from the cache). */
+  built: boolean;
+  /** Seconds the seed took (this run, or when it was cached). */
+  seedSeconds: number;
+}
+
+/** The issue's sizes: 10k users, 100k hubs (most empty), 1M posts with 200k in "Ink & Brushes", 2k series, 50k chapters. */
+export const LARGE: DatasetCounts = { users: 10_000, hubs: 100_000, posts: 1_000_000, bigHubPosts: 200_000, series: 2_000, chapters: 50_000 };
+/** The growth curve's other end: 10k posts and 1,000 hub names (search at 1,000 names). */
+export const SMALL: DatasetCounts = { users: 1_000, hubs: 1_000, posts: 10_000, bigHubPosts: 2_000, series: 200, chapters: 5_000 };
+
+export const FULL_DATASETS: { small: DatasetSpec; large: DatasetSpec } = {
+  small: { name: "small", counts: SMALL },
+  large: { name: "large", counts: LARGE },
+};
+
+/** --smoke: tiny sets, a couple of seconds each to seed. */
+export const SMOKE_DATASETS: { small: DatasetSpec; large: DatasetSpec } = {
+  small: { name: "smoke-small", counts: { users: 100, hubs: 50, posts: 500, bigHubPosts: 200, series: 5, chapters: 30 } },
+  large: { name: "smoke-large", counts: { users: 300, hubs: 500, posts: 3_000, bigHubPosts: 1_500, series: 20, chapters: 200 } },
+};
+
+const META_FILE = "bench-dataset.json";
+/** The seed files that decide what a --scale data set contains. */
+const SEED_SOURCES = ["cli.ts", "scale.ts", "scale-counts.ts", "scale-names.ts", "scale-images.ts", "distributions.ts", "bulk.ts", "random.ts", "image-store.ts"];
+
+export function scaleSpec(counts: DatasetCounts): string {
+  return Object.entries(counts)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(",");
+}
+
+function sourceHash(): string {
+  const hash = crypto.createHash("sha256");
+  for (const file of SEED_SOURCES) {
+    const full = path.join(ROOT, "seed", file);
+    hash.update(file).update(fs.existsSync(full) ? fs.readFileSync(full) : "");
+  }
+  return hash.digest("hex").slice(0, 10);
+}
+
+function folderName(spec: DatasetSpec): string {
+  const c = spec.counts;
+  return `${spec.name}-u${c.users}-h${c.hubs}-p${c.posts}-b${c.bigHubPosts}-s${c.series}-c${c.chapters}-${sourceHash()}`;
+}
+
+/** Returns the cached data folder for these counts, seeding it first when it is missing or incomplete. */
+export async function ensureDataset(spec: DatasetSpec, options: { timeoutMs: number }): Promise<Dataset> {
+  fs.mkdirSync(DATA_ROOT, { recursive: true });
+  const name = folderName(spec);
+  const dir = path.join(DATA_ROOT, name);
+  const metaFile = path.join(dir, META_FILE);
+
+  // Older versions of the same set (other counts or seed code), and leftovers of interrupted seeds.
+  for (const entry of fs.readdirSync(DATA_ROOT)) {
+    const stale = entry !== name && (entry.startsWith(`${spec.name}-u`) || entry.startsWith(`.tmp-${spec.name}-u`));
+    if (stale) {
+      log(`Removing an outdated data folder: bench/.data/${entry}`);
+      fs.rmSync(path.join(DATA_ROOT, entry), { recursive: true, force: true });
+    }
+  }
+
+  if (fs.existsSync(metaFile)) {
+    const meta = JSON.parse(fs.readFileSync(metaFile, "utf8")) as { seedSeconds: number };
+    log(`Data set "${spec.name}" (${scaleSpec(spec.counts)}): cached in bench/.data/${name}`);
+    return { ...spec, dir, built: false, seedSeconds: meta.seedSeconds };
+  }
+
+  // The seed is not atomic: write into a temporary folder, rename when complete.
+  const tmp = path.join(DATA_ROOT, `.tmp-${name}`);
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  log(`Data set "${spec.name}" (${scaleSpec(spec.counts)}): not cached, seeding it...`);
+  const started = performance.now();
+  await runSeed(tmp, spec, options.timeoutMs);
+  const seedSeconds = (performance.now() - started) / 1000;
+  fs.writeFileSync(path.join(tmp, META_FILE), JSON.stringify({ ...spec, seedSeconds, seededAt: new Date().toISOString() }, null, 2));
+  fs.renameSync(tmp, dir);
+  log(`Data set "${spec.name}" seeded in ${seedSeconds.toFixed(1)} s (bench/.data/${name})`);
+  return { ...spec, dir, built: true, seedSeconds };
+}
+
+function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // The same Node and loader flags (tsx) as this process.
+    const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, "seed/cli.ts"), "--data-dir", dataDir, "--scale", scaleSpec(spec.counts)], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      for (const line of chunk.toString().split("\n")) {
+        // The seed's progress and summary lines, without its row table.
+        if (/posts\/s|rows written|written in|Big hub|Drawing|failed/i.test(line)) log(`  seed: ${line.trim()}`);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`Seeding "${spec.name}" took longer than ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`Seeding "${spec.name}" failed (exit ${code}):\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+/**
+ * A throw-away copy of a data set (the mixed load writes to it, so the cached set keeps its seeded
+ * state). The site must not be running on the source.
+ */
+export function copyDataset(source: Dataset, copyName: string): string {
+  const dir = path.join(DATA_ROOT, copyName);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(source.dir, dir, { recursive: true });
+  return dir;
+}
+
+export function removeDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const LOCK_FILE = path.join(DATA_ROOT, ".run.lock");
+
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * One benchmark at a time per checkout: runs share the cached data folders (two sites migrating one
+ * SQLite file collide) and, on a 2-core machine, would spoil each other's numbers. A second run
+ * waits for the first (a lock left by a dead process is taken over). Returns the release function.
+ */
+export async function acquireRunLock(maxWaitMs: number): Promise<() => void> {
+  fs.mkdirSync(DATA_ROOT, { recursive: true });
+  const deadline = Date.now() + maxWaitMs;
+  let announced = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(LOCK_FILE, String(process.pid), { flag: "wx" });
+      const release = () => {
+        try {
+          if (fs.readFileSync(LOCK_FILE, "utf8") === String(process.pid)) fs.unlinkSync(LOCK_FILE);
+        } catch {
+          // already gone
+        }
+      };
+      process.once("exit", release);
+      return release;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    const holder = Number(fs.readFileSync(LOCK_FILE, "utf8").trim());
+    if (!Number.isInteger(holder) || holder <= 0 || !pidAlive(holder)) {
+      log(`Taking over a stale benchmark lock (process ${holder || "?"} is gone)`);
+      fs.rmSync(LOCK_FILE, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`Another benchmark (process ${holder}) has been running in this checkout for longer than ${maxWaitMs / 1000} s (lock: bench/.data/.run.lock)`);
+    if (!announced) {
+      log(`Another benchmark is running in this checkout (process ${holder}): waiting for it to finish...`);
+      announced = true;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}

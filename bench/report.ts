@@ -1,0 +1,365 @@
+// Ratios to the baselines of the same run, pass/fail per target, the Markdown table, and the files in
+// bench/results/<timestamp>.json and .md.
+import fs from "node:fs";
+import path from "node:path";
+import { formatBytes, RESULTS_DIR, type LoadResult, type LoadSettings, type ScenarioResult } from "./common.ts";
+import type { CounterCheck, MixedPlan } from "./mixed.ts";
+import type { PageWeight } from "./page-weight.ts";
+import type { Picks } from "./scenarios.ts";
+
+/** At most this much gzipped JavaScript on any page (100 KB, 1 KB = 1,000 bytes). */
+export const JS_BUDGET_GZIP = 100_000;
+
+export interface TargetResult {
+  id: string;
+  group: "api" | "web" | "growth" | "mixed" | "page-weight";
+  description: string;
+  /** What was measured, in words (e.g. "0.62 × Express"). */
+  measured: string;
+  pass: boolean;
+  ratio?: number;
+  note?: string;
+}
+
+export interface MixedSummary {
+  users: number;
+  plan: Pick<MixedPlan, "weights" | "bigHub"> & { posts: number; hubs: number };
+  counters?: CounterCheck;
+  postsBefore?: number;
+  /** 201s of POST /hub-posts (warm-up and measured run). */
+  postsCreated?: number;
+  /** POST /hub-posts built (an upper bound: the run can end with some in flight). */
+  postsSent?: number;
+  error?: string;
+}
+
+export interface BenchReport {
+  mode: "full" | "smoke";
+  startedAt: string;
+  finishedAt: string;
+  seconds: number;
+  machine: { node: string; platform: string; cpus: number; cpuModel: string; loadavgStart: number[]; loadavgEnd: number[] };
+  commit?: string;
+  settings: LoadSettings;
+  datasets: Record<string, { counts: Record<string, number>; dir: string; built: boolean; seedSeconds: number }>;
+  siteBuild: { present: boolean; builtAt?: string; staleSources: string[] };
+  picks: { large?: Picks; small?: Picks };
+  /** Every scenario once; baselines measured more than once carry the mean and their `runs`. */
+  scenarios: (ScenarioResult & { runs?: LoadResult[]; failed?: string })[];
+  mixed?: MixedSummary;
+  pageWeight: PageWeight[];
+  pageWeightBaseline?: PageWeight;
+  targets: TargetResult[];
+  problems: string[];
+  timings: Record<string, number>;
+}
+
+type Scenario = BenchReport["scenarios"][number];
+
+const r2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "-");
+/** Target values: three decimals, so a ratio just under a limit does not print as the limit. */
+const r3 = (n: number) => (Number.isFinite(n) ? n.toFixed(3) : "-");
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "-");
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : Math.round(n).toString()) : "-");
+const mark = (pass: boolean) => (pass ? "✅ met" : "❌ missed");
+
+/** The mean of several runs of one baseline: throughput and latencies averaged, errors added. */
+export function meanOfRuns(runs: LoadResult[]): LoadResult {
+  const avg = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+  const first = runs[0]!;
+  return {
+    ...first,
+    rps: avg((r) => r.rps),
+    p50: avg((r) => r.p50),
+    p90: avg((r) => r.p90),
+    p99: avg((r) => r.p99),
+    max: Math.max(...runs.map((r) => r.max)),
+    requests: runs.reduce((a, r) => a + r.requests, 0),
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+    socketErrors: runs.reduce((a, r) => a + r.socketErrors, 0),
+    timeouts: runs.reduce((a, r) => a + r.timeouts, 0),
+    non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+    bytesPerSecond: avg((r) => r.bytesPerSecond),
+    seconds: runs.reduce((a, r) => a + r.seconds, 0),
+    failures: runs.flatMap((r) => r.failures).slice(0, 5),
+  };
+}
+
+function errorNote(s: Scenario): string | undefined {
+  if (s.failed) return `did not run: ${s.failed.split("\n")[0]}`;
+  if (s.errors === 0) return undefined;
+  const codes = Object.entries(s.statusCodes)
+    .filter(([c]) => !c.startsWith("2"))
+    .map(([c, n]) => `${n}× ${c}`)
+    .join(", ");
+  const socket = s.socketErrors > 0 ? `${s.socketErrors} socket errors/timeouts` : "";
+  return `errors: ${[codes, socket].filter(Boolean).join(", ")}`;
+}
+
+/** Evaluates the issue's targets against the baselines of the same run. */
+export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetResult[] {
+  const byId = new Map(report.scenarios.map((s) => [s.id, s]));
+  const express = byId.get("baseline.express-hello");
+  const remix = byId.get("baseline.remix-minimal");
+  const targets: TargetResult[] = [];
+  const usable = (s?: Scenario): s is Scenario => !!s && !s.failed && s.rps > 0;
+
+  for (const s of report.scenarios.filter((x) => x.group === "api")) {
+    const note = errorNote(s);
+    if (!usable(s) || !usable(express)) {
+      targets.push({ id: `${s.id}.rps`, group: "api", description: `${s.title}: req/s ≥ 0.5 × Express`, measured: "-", pass: false, note: note ?? "no baseline" });
+      continue;
+    }
+    const ratio = s.rps / express.rps;
+    targets.push({ id: `${s.id}.rps`, group: "api", description: `${s.title}: req/s ≥ 0.5 × Express`, measured: `${r3(ratio)} × Express`, ratio, pass: ratio >= 0.5 && !note, note });
+    const p99 = express.p99 > 0 ? s.p99 / express.p99 : Infinity;
+    targets.push({ id: `${s.id}.p99`, group: "api", description: `${s.title}: p99 < 4 × Express p99`, measured: `${r3(p99)} × Express p99`, ratio: p99, pass: p99 < 4 && !note, note });
+  }
+
+  for (const s of report.scenarios.filter((x) => x.group === "web")) {
+    const note = errorNote(s);
+    if (!usable(s) || !usable(remix)) {
+      targets.push({ id: `${s.id}.rps`, group: "web", description: `${s.title}: req/s ≥ 0.5 × minimal Remix`, measured: "-", pass: false, note: note ?? "no baseline" });
+      continue;
+    }
+    const ratio = s.rps / remix.rps;
+    targets.push({ id: `${s.id}.rps`, group: "web", description: `${s.title}: req/s ≥ 0.5 × minimal Remix`, measured: `${r3(ratio)} × minimal Remix`, ratio, pass: ratio >= 0.5 && !note, note });
+  }
+
+  // Growth: "no slower than k times" = the time per request (1 / req/s at the same concurrency) grows at most k times.
+  const growth = (id: string, description: string, fastId: string, slowId: string, limit: number) => {
+    const fast = byId.get(fastId);
+    const slow = byId.get(slowId);
+    const note = [fast, slow].map((s) => s && errorNote(s)).filter(Boolean).join("; ") || undefined;
+    if (!usable(fast) || !usable(slow)) {
+      targets.push({ id, group: "growth", description, measured: "-", pass: false, note: note ?? "missing scenario" });
+      return;
+    }
+    const ratio = fast.rps / slow.rps;
+    targets.push({ id, group: "growth", description, measured: `${r3(ratio)} × slower`, ratio, pass: ratio <= limit && !note, note });
+  };
+  growth("growth.page1", "big hub latest page 1: 1,000,000 posts ≤ 1.5 × the time at 10,000", "small.api.hub-latest-p1", "api.hub-latest-p1", 1.5);
+  const deep = report.picks.large?.deepPage ?? 10_000;
+  growth("growth.deep-page", `big hub latest page ${deep} ≤ 3 × the time of its page 1`, "api.hub-latest-p1", "api.hub-latest-deep", 3);
+  growth("growth.search", "hub search: 100,000 names ≤ 3 × the time at 1,000", "small.api.hubs-search", "api.hubs-search", 3);
+
+  const mixed = byId.get("mixed");
+  if (mixed) {
+    const m = report.mixed;
+    targets.push({ id: "mixed.errors", group: "mixed", description: "mixed load: zero errors", measured: mixed.failed ? "did not run" : `${mixed.errors} errors`, pass: !mixed.failed && mixed.errors === 0 && mixed.requests > 0, note: errorNote(mixed) });
+    const c = m?.counters;
+    targets.push({
+      id: "mixed.counters",
+      group: "mixed",
+      description: "after the mixed load every counter equals its rows",
+      measured: c ? `${c.total} mismatches` : "not checked",
+      pass: !!c && c.total === 0,
+      note: c && c.total > 0 ? JSON.stringify(c.mismatches) : m?.error,
+    });
+    if (c && m?.postsBefore !== undefined && m.postsCreated !== undefined) {
+      const delta = c.posts - m.postsBefore;
+      const sent = m.postsSent ?? m.postsCreated;
+      targets.push({
+        id: "mixed.posts",
+        group: "mixed",
+        description: "new post rows between the 201 answers and the posts sent (some can be in flight when a run ends)",
+        measured: `${delta} new rows, ${m.postsCreated} × 201, ${sent} sent`,
+        pass: delta >= m.postsCreated && delta <= sent,
+      });
+    }
+  }
+
+  for (const w of report.pageWeight) {
+    const matched = w.routes.length > 1;
+    targets.push({
+      id: `page-weight.${w.page}`,
+      group: "page-weight",
+      description: `page ${w.page}: ≤ 100 KB gzipped JavaScript`,
+      measured: formatBytes(w.js.gzip),
+      ratio: w.js.gzip / JS_BUDGET_GZIP,
+      pass: matched && w.js.gzip <= JS_BUDGET_GZIP,
+      note: matched ? undefined : "no route in the web build matches this page (only root: a 404)",
+    });
+  }
+  return targets;
+}
+
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function toMarkdown(report: BenchReport): string {
+  const byId = new Map(report.scenarios.map((s) => [s.id, s]));
+  const targetsById = new Map(report.targets.map((t) => [t.id, t]));
+  const express = byId.get("baseline.express-hello");
+  const remix = byId.get("baseline.remix-minimal");
+  const smoke = report.mode === "smoke";
+  const cell = (id: string) => {
+    const t = targetsById.get(id);
+    return t ? mark(t.pass) : "";
+  };
+  const errCell = (s: Scenario) => (s.failed ? "did not run" : s.errors === 0 ? "0" : `**${s.errors}**`);
+  const out: string[] = [];
+  const s = report.settings;
+  out.push(`# Inkwell benchmark, ${report.startedAt} (${report.mode})`);
+  out.push("");
+  out.push(
+    `${report.machine.cpus} × ${report.machine.cpuModel}, Node ${report.machine.node}, load average ${report.machine.loadavgStart.map((n) => n.toFixed(1)).join(" ")} at the start. ` +
+      `autocannon from a separate process on 127.0.0.1: ${s.connections} connections, ${s.warmup} s warm-up + ${s.duration} s measured per scenario (mixed load ${s.mixedDuration} s). ` +
+      `Whole run ${Math.round(report.seconds)} s${report.commit ? `, commit ${report.commit.slice(0, 10)}` : ""}.`,
+  );
+  out.push("");
+  out.push(
+    `Data: ${Object.entries(report.datasets)
+      .map(([name, d]) => `**${name}** ${Object.entries(d.counts).map(([k, v]) => `${k}=${v.toLocaleString("en-US")}`).join(", ")} (${d.built ? `seeded now in ${d.seedSeconds.toFixed(0)} s` : "cached"})`)
+      .join("; ")}.`,
+  );
+  if (smoke) out.push("\nSmoke mode: tiny data sets and short runs; no targets are evaluated.");
+
+  out.push("\n## Baselines\n");
+  out.push(
+    table(
+      ["Baseline", "req/s", "p50 ms", "p99 ms", "errors", "runs (req/s)"],
+      report.scenarios
+        .filter((x) => x.group === "baseline")
+        .map((b) => [b.title, int(b.rps), ms(b.p50), ms(b.p99), errCell(b), (b.runs ?? [b]).map((r) => int(r.rps)).join(", ")]),
+    ),
+  );
+
+  out.push(`\n## API reads (large set)${smoke ? "" : ": target req/s ≥ 0.5 × Express hello-world, p99 < 4 × its p99"}\n`);
+  out.push(
+    table(
+      ["Scenario", "req/s", "p50 ms", "p99 ms", "errors", "× Express req/s", "× Express p99", "req/s target", "p99 target"],
+      report.scenarios
+        .filter((x) => x.group === "api")
+        .map((a) => [
+          `${a.title}${a.note ? ` (${a.note})` : ""}`,
+          int(a.rps),
+          ms(a.p50),
+          ms(a.p99),
+          errCell(a),
+          express && express.rps > 0 ? r2(a.rps / express.rps) : "-",
+          express && express.p99 > 0 ? r2(a.p99 / express.p99) : "-",
+          cell(`${a.id}.rps`),
+          cell(`${a.id}.p99`),
+        ]),
+    ),
+  );
+
+  out.push(`\n## Web pages (large set)${smoke ? "" : ": target req/s ≥ 0.5 × the minimal Remix page"}\n`);
+  out.push(
+    table(
+      ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "target"],
+      report.scenarios
+        .filter((x) => x.group === "web")
+        .map((w) => [w.title, int(w.rps), ms(w.p50), ms(w.p99), errCell(w), formatBytes(w.bytesPerResponse), remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-", cell(`${w.id}.rps`)]),
+    ),
+  );
+
+  out.push("\n## Growth: the same reads on the small and the large set\n");
+  out.push(`"× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set.${smoke ? "" : " Targets: page 1 ≤ 1.5, search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`);
+  const growthRows = report.scenarios
+    .filter((x) => x.group === "growth")
+    .map((small) => {
+      const large = byId.get(small.id.replace(/^small\./, ""));
+      const target = small.id === "small.api.hub-latest-p1" ? "growth.page1" : small.id === "small.api.hubs-search" ? "growth.search" : "";
+      const label = large && large.title !== small.title ? `${small.title} (large: ${large.title.replace(/^.*, /, "")})` : small.title;
+      return [
+        `${label}${small.note ? ` (small: ${small.note})` : ""}`,
+        int(small.rps),
+        large ? int(large.rps) : "-",
+        ms(small.p50),
+        large ? ms(large.p50) : "-",
+        large && large.rps > 0 && small.rps > 0 ? r2(small.rps / large.rps) : "-",
+        errCell(small),
+        target ? cell(target) : "",
+      ];
+    });
+  out.push(table(["Read", "small req/s", "large req/s", "small p50 ms", "large p50 ms", "× slower", "errors (small)", "target"], growthRows));
+  const deep = targetsById.get("growth.deep-page");
+  const p1 = byId.get("api.hub-latest-p1");
+  const dp = byId.get("api.hub-latest-deep");
+  if (p1 && dp) {
+    out.push(
+      `\nDeep page (large set): page ${report.picks.large?.deepPage ?? "?"} of the big hub's latest posts ${int(dp.rps)} req/s vs page 1 ${int(p1.rps)} req/s: ${dp.rps > 0 ? r2(p1.rps / dp.rps) : "-"} × slower${deep ? ` (target ≤ 3: ${mark(deep.pass)})` : ""}.`,
+    );
+  }
+
+  const mixed = byId.get("mixed");
+  if (mixed) {
+    out.push(`\n## Mixed load (on a copy of the large set)${smoke ? "" : ": target zero errors, every counter equals its rows afterwards"}\n`);
+    const m = report.mixed;
+    out.push(
+      table(
+        ["req/s", "p50 ms", "p99 ms", "errors", "users", "counter mismatches", "new post rows / 201s / sent", "target"],
+        [
+          [
+            int(mixed.rps),
+            ms(mixed.p50),
+            ms(mixed.p99),
+            errCell(mixed),
+            String(m?.users ?? "-"),
+            m?.counters ? String(m.counters.total) : "not checked",
+            m?.counters && m.postsBefore !== undefined ? `${m.counters.posts - m.postsBefore} / ${m.postsCreated ?? "-"} / ${m.postsSent ?? "-"}` : "-",
+            smoke ? "" : ["mixed.errors", "mixed.counters", "mixed.posts"].map((id) => targetsById.get(id)).every((t) => t?.pass) ? mark(true) : mark(false),
+          ],
+        ],
+      ),
+    );
+    if (mixed.ops) {
+      out.push("");
+      out.push(
+        table(
+          ["Operation", "answers", "status codes"],
+          Object.entries(mixed.ops).map(([op, codes]) => {
+            const answers = Object.entries(codes).filter(([c]) => c !== "sent");
+            return [op, int(answers.reduce((a, [, n]) => a + n, 0)), answers.map(([c, n]) => `${c}: ${n}`).join(", ")];
+          }),
+        ),
+      );
+    }
+    if (m?.error) out.push(`\nMixed load problem: ${m.error}`);
+  }
+
+  out.push(`\n## Page weight (from the build output, gzip)${smoke ? "" : ": target ≤ 100 KB of JavaScript per page"}\n`);
+  const weights = [...report.pageWeight, ...(report.pageWeightBaseline ? [report.pageWeightBaseline] : [])];
+  out.push(
+    table(
+      ["Page", "routes", "JS files", "JS", "JS gzip", "CSS gzip", "target"],
+      weights.map((w) => [
+        w.page,
+        w.routes.join(" › ") || "(none)",
+        String(w.js.files.length),
+        formatBytes(w.js.bytes),
+        formatBytes(w.js.gzip),
+        formatBytes(w.css.gzip),
+        w === report.pageWeightBaseline ? "(baseline)" : cell(`page-weight.${w.page}`),
+      ]),
+    ),
+  );
+
+  if (!smoke) {
+    const met = report.targets.filter((t) => t.pass).length;
+    out.push(`\n## Targets: ${met} of ${report.targets.length} met\n`);
+    const missed = report.targets.filter((t) => !t.pass);
+    if (missed.length === 0) out.push("Every target met.");
+    else out.push(table(["Missed target", "measured", "note"], missed.map((t) => [t.description, t.measured, t.note ?? ""])));
+  }
+  if (report.problems.length > 0) {
+    out.push("\n## Problems seen\n");
+    for (const p of report.problems) out.push(`- ${p}`);
+  }
+  out.push("");
+  return out.join("\n");
+}
+
+/** Writes bench/results/<timestamp>.json and .md; returns their paths. */
+export function writeReport(report: BenchReport, markdown: string): { json: string; md: string } {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, "-");
+  const base = path.join(RESULTS_DIR, `${stamp}${report.mode === "smoke" ? "-smoke" : ""}`);
+  fs.writeFileSync(`${base}.json`, JSON.stringify(report, null, 2));
+  fs.writeFileSync(`${base}.md`, markdown);
+  return { json: `${base}.json`, md: `${base}.md` };
+}

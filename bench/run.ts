@@ -1,0 +1,340 @@
+// `npm run bench`: prepares the data sets, measures the baselines, the API reads and web pages on the
+// large set, the same reads on the small set, the mixed load on a copy of the large set, the page
+// weight, then writes bench/results/<timestamp>.json/.md and prints the Markdown table.
+// `npm run bench -- --smoke`: tiny data sets and short runs, no targets (CI).
+// Orchestration only: see README.md in this folder for what each file does.
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { elapsedSeconds, FULL_SETTINGS, log, ROOT, SMOKE_SETTINGS, type LoadResult, type LoadSettings, type ScenarioResult } from "./common.ts";
+import { acquireRunLock, copyDataset, ensureDataset, FULL_DATASETS, removeDir, SMOKE_DATASETS, type Dataset } from "./datasets.ts";
+import { LoadRunner, type LoadRequest } from "./load.ts";
+import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
+import { pageWeights } from "./page-weight.ts";
+import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
+import { apiReads, BIG_HUB_NAME, MIXED_ID, pickFromData, webPages, type ScenarioDef } from "./scenarios.ts";
+import { ensureRemixMinimalBuild, removeStaleLinkDirs, setStopGrace, siteBuildState, startBaseline, startSite, stopAll, stopGraceSeconds, type BaselineKind, type Site } from "./servers.ts";
+
+const USAGE = `Usage: npm run bench -- [--smoke] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>]
+
+  --smoke              tiny data sets, short runs, no targets (what CI runs)
+  --duration <s>       measured seconds per scenario (default ${FULL_SETTINGS.duration}; smoke ${SMOKE_SETTINGS.duration})
+  --warmup <s>         warm-up seconds before each measured run (default ${FULL_SETTINGS.warmup}; smoke ${SMOKE_SETTINGS.warmup})
+  --connections <n>    concurrent connections (default ${FULL_SETTINGS.connections}; smoke ${SMOKE_SETTINGS.connections})
+  --mixed-duration <s> seconds of the mixed read/write load (default ${FULL_SETTINGS.mixedDuration}; smoke ${SMOKE_SETTINGS.mixedDuration})`;
+
+function parseArgs(argv: string[]): { smoke: boolean; settings: LoadSettings } {
+  const smoke = argv.includes("--smoke");
+  const settings = { ...(smoke ? SMOKE_SETTINGS : FULL_SETTINGS) };
+  const numbers: Record<string, keyof LoadSettings> = { "--duration": "duration", "--warmup": "warmup", "--connections": "connections", "--mixed-duration": "mixedDuration" };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.includes("=") ? argv[i]!.split("=", 2) : [argv[i]!, undefined];
+    if (flag === "--smoke") continue;
+    if (flag === "--help" || flag === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const key = numbers[flag!];
+    if (!key) throw new Error(`Unknown argument: ${argv[i]}\n${USAGE}`);
+    const value = Number(inline ?? argv[++i]);
+    if (!Number.isFinite(value) || value < 0 || (key === "connections" && (value < 1 || !Number.isInteger(value)))) throw new Error(`${flag} needs a number`);
+    settings[key] = value;
+  }
+  return { smoke, settings };
+}
+
+const { smoke, settings } = parseArgs(process.argv.slice(2));
+const mode = smoke ? "smoke" : "full";
+const startedAt = new Date();
+const loadavgStart = os.loadavg();
+const scenarios: BenchReport["scenarios"] = [];
+const problems: string[] = [];
+const timings: Record<string, number> = {};
+const runner = new LoadRunner(settings);
+if (smoke) setStopGrace(3_000);
+
+// Bounded in time as a whole, too: a hang anywhere ends the run instead of holding CI.
+const LIMIT_S = smoke ? 6 * 60 : 50 * 60;
+const watchdog = setTimeout(() => {
+  log(`The run exceeded ${LIMIT_S / 60} minutes: stopping.`);
+  void shutdown(2);
+}, LIMIT_S * 1000);
+watchdog.unref();
+
+let shuttingDown = false;
+async function shutdown(code: number): Promise<never> {
+  if (!shuttingDown) {
+    shuttingDown = true;
+    runner.close();
+    await stopAll();
+  }
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(130));
+
+let failedStages = 0;
+async function stage<T>(name: string, fn: () => Promise<T>): Promise<T | undefined> {
+  const t = performance.now();
+  try {
+    return await fn();
+  } catch (err) {
+    failedStages++;
+    const message = err instanceof Error ? err.message : String(err);
+    log(`!! ${name} failed: ${message.split("\n")[0]}`);
+    problems.push(`${name} failed: ${message.split("\n").slice(0, 6).join(" / ")}`);
+    return undefined;
+  } finally {
+    timings[name] = (timings[name] ?? 0) + (performance.now() - t) / 1000;
+  }
+}
+
+function printLine(id: string, r: LoadResult): void {
+  const first = r.failures[0];
+  log(
+    `  ${id.padEnd(28)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  errors ${r.errors}` +
+      (first ? `  (first: ${first.op ? `${first.op} ` : ""}${first.status} ${first.body.replace(/\s+/g, " ").slice(0, 100)})` : ""),
+  );
+}
+
+async function measureScenario(def: ScenarioDef, base: string, dataset: string | undefined, request: Omit<LoadRequest, "url"> = {}): Promise<ScenarioResult> {
+  const meta = { id: def.id, group: def.group, title: def.title, dataset, method: request.method ?? "GET", path: def.path, note: def.note };
+  try {
+    const r = await runner.measure({ ...request, url: base + def.path });
+    printLine(def.id, r);
+    if (r.errors > 0) problems.push(`${def.id} (${def.path}): ${r.errors} errors, status codes ${JSON.stringify(r.statusCodes)}${r.failures[0] ? `; first: ${r.failures[0].status} ${r.failures[0].body.slice(0, 120)}` : ""}`);
+    const result = { ...meta, ...r };
+    scenarios.push(result);
+    return result;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    log(`  ${def.id.padEnd(28)} did not run: ${message}`);
+    problems.push(`${def.id}: did not run: ${message}`);
+    const failed = { ...meta, ...emptyResult(), failed: message };
+    scenarios.push(failed);
+    return failed;
+  }
+}
+
+function emptyResult(): LoadResult {
+  return { rps: 0, p50: 0, p90: 0, p99: 0, max: 0, requests: 0, errors: 0, socketErrors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSecond: 0, bytesPerResponse: 0, seconds: 0, failures: [] };
+}
+
+const BASELINES: { kind: BaselineKind; title: string }[] = [
+  { kind: "node-http", title: "node:http JSON handler" },
+  { kind: "express-hello", title: "Express 5 hello-world JSON" },
+  { kind: "remix-minimal", title: "minimal Remix page" },
+];
+const baselineRuns = new Map<string, LoadResult[]>();
+
+async function measureBaselines(round: number): Promise<void> {
+  for (const b of BASELINES) {
+    const id = `baseline.${b.kind}`;
+    await stage(`baselines`, async () => {
+      const server = await startBaseline(b.kind);
+      try {
+        const r = await runner.measure({ url: server.url });
+        printLine(`${id} #${round}`, r);
+        baselineRuns.set(id, [...(baselineRuns.get(id) ?? []), r]);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+}
+
+/** Runs `fn` with the site started on a data folder, and always stops it. */
+async function withSite<T>(dataDir: string, label: string, fn: (site: Site) => Promise<T>): Promise<T> {
+  const site = await startSite(dataDir, label);
+  if (site.viaSymlink && !problems.some((p) => p.startsWith("Images under a dotted path"))) {
+    problems.push(
+      "Images under a dotted path: GET /images/{id} answers 404 when DATA_DIR has a segment starting with a dot (bench/.data/...), because server/images/images.router.ts calls res.sendFile(absolute path) and `send` ignores dotfiles by default. The benchmark starts the site through a symlink without dots (os.tmpdir()/inkwell-bench-<pid>/) so images are measured; the server should pass { root } or dotfiles: \"allow\".",
+    );
+  }
+  try {
+    return await fn(site);
+  } finally {
+    const t = performance.now();
+    const graceful = await site.stop();
+    const seconds = (performance.now() - t) / 1000;
+    log(`Site (${label}) stopped in ${seconds.toFixed(1)} s${graceful ? "" : " (killed: it did not exit after SIGTERM)"}`);
+    if (!graceful) problems.push(`The site (${label}) did not exit within ${stopGraceSeconds()} s of SIGTERM and was killed (its log: bench/.data/logs/site-${label}.log).`);
+  }
+}
+
+log(`Inkwell benchmark (${mode}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`);
+
+// One run at a time in this checkout (shared data folders; and two loads on 2 cores spoil both).
+// Waiting counts against the time limit above.
+try {
+  await acquireRunLock(smoke ? 4 * 60_000 : 20 * 60_000);
+} catch (err) {
+  log(err instanceof Error ? err.message : String(err));
+  await shutdown(1);
+}
+
+removeStaleLinkDirs();
+
+// 1. Data sets (cached under bench/.data/) and builds.
+const specs = smoke ? SMOKE_DATASETS : FULL_DATASETS;
+const datasetTimeout = smoke ? 120_000 : 15 * 60_000;
+const large = await stage("datasets", () => ensureDataset(specs.large, { timeoutMs: datasetTimeout }));
+const small = await stage("datasets", () => ensureDataset(specs.small, { timeoutMs: datasetTimeout }));
+await stage("remix-minimal build", () => ensureRemixMinimalBuild());
+const siteBuild = siteBuildState();
+if (!siteBuild.present) log("No web build yet: the site's start script builds it (npm run build) on its first start.");
+else if (siteBuild.staleSources.length > 0) {
+  const msg = `The web build (${siteBuild.builtAt}) is older than ${siteBuild.staleSources.length} file(s) in app/ (e.g. ${siteBuild.staleSources.slice(0, 3).join(", ")}): pages are measured as built; run "npm run build" for the current code.`;
+  log(msg);
+  problems.push(msg);
+}
+
+// 2. Baselines, first round.
+log("Baselines (round 1)...");
+await measureBaselines(1);
+
+// 3. The large set: API reads, web pages, page weight.
+const picks: BenchReport["picks"] = {};
+const pageWeight: BenchReport["pageWeight"] = [];
+let pageWeightBaseline: BenchReport["pageWeightBaseline"];
+if (large) {
+  await stage("large set", () =>
+    withSite(large.dir, "large", async (site) => {
+      const p = await pickFromData(site.apiUrl);
+      picks.large = p;
+      log(`Picked: big hub "${p.bigHub.name}" (${p.bigHub.postCount} posts, deep page ${p.deepPage}), search "${p.search.term}" (${p.search.hits} hits), series "${p.series.name}" chapter ${p.chapterNumber}, image ${p.imageId}, post ${p.postId}`);
+      log("API reads (large set)...");
+      for (const def of apiReads(p)) await measureScenario(def, site.apiUrl, large.name);
+      log("Web pages (large set)...");
+      for (const def of webPages(p)) await measureScenario(def, site.webUrl, large.name);
+      const pages = Object.fromEntries(webPages(p).map((d) => [d.id.replace(/^web\./, ""), d.path]));
+      const weights = await stage("page weight", () => pageWeights(path.join(ROOT, "build"), pages));
+      if (weights) pageWeight.push(...weights);
+      const [minimal] = (await stage("page weight", () => pageWeights(path.join(ROOT, "bench/baselines/remix-minimal/build"), { "minimal Remix page": "/" }))) ?? [];
+      pageWeightBaseline = minimal;
+    }),
+  );
+}
+
+// 4. The small set: the same API reads, for the growth curve.
+if (small) {
+  await stage("small set", () =>
+    withSite(small.dir, "small", async (site) => {
+      const p = await pickFromData(site.apiUrl, picks.large?.search.term);
+      picks.small = p;
+      log(`Growth: the same reads on the small set (big hub ${p.bigHub.postCount} posts, search "${p.search.term}" ${p.search.hits} hits)...`);
+      for (const def of apiReads(p, "small.api", "growth")) await measureScenario(def, site.apiUrl, small.name);
+    }),
+  );
+}
+
+// 5. Mixed load on a throw-away copy of the large set (the cached set keeps its seeded state).
+let mixed: BenchReport["mixed"];
+if (large) {
+  await stage("mixed load", async () => {
+    const copy = copyDataset(large, `${large.name}-mixed-copy`);
+    const mixedMeta = { id: MIXED_ID, group: "mixed" as const, title: "mixed: like/unlike, join/leave, new posts, reads", dataset: `${large.name} (copy)`, method: "mixed", path: "(several)" };
+    try {
+      const postsBefore = countPosts(copy);
+      let postsCreated: number | undefined;
+      let postsSent: number | undefined;
+      await withSite(copy, "mixed", async (site) => {
+        const plan = await prepareMixed(site.apiUrl, { bigHubName: BIG_HUB_NAME, userCount: smoke ? 10 : 50, password: "demo1234" });
+        mixed = { users: plan.users.length, plan: { weights: plan.weights, bigHub: plan.bigHub, posts: plan.postIds.length, hubs: plan.hubIds.length }, postsBefore };
+        log(`Mixed load: ${plan.users.length} users signed in, ${plan.postIds.length} posts to like, ${plan.hubIds.length} hubs to join; ${settings.mixedDuration} s...`);
+        try {
+          const r = await runner.measureMixed(site.apiUrl, plan);
+          printLine(MIXED_ID, r);
+          for (const [op, codes] of Object.entries(r.ops ?? {})) log(`    ${op.padEnd(7)} ${JSON.stringify(codes)}`);
+          if (r.errors > 0) problems.push(`mixed: ${r.errors} errors ${JSON.stringify(r.ops)}; first: ${JSON.stringify(r.failures[0])}`);
+          postsCreated = (r.ops?.post?.["201"] ?? 0) + (r.warmupOps?.post?.["201"] ?? 0);
+          postsSent = (r.ops?.post?.sent ?? 0) + (r.warmupOps?.post?.sent ?? 0);
+          scenarios.push({ ...mixedMeta, ...r });
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          scenarios.push({ ...mixedMeta, ...emptyResult(), failed: message });
+          throw err;
+        }
+      });
+      // The site is stopped: read the database directly.
+      const counters = checkCounters(copy);
+      log(`Counters after the mixed load: ${counters.total === 0 ? "every counter equals its rows" : `${counters.total} mismatches ${JSON.stringify(counters.mismatches)}`}; posts ${postsBefore} -> ${counters.posts} (${postsCreated ?? "?"} answered 201, ${postsSent ?? "?"} sent)`);
+      if (mixed) Object.assign(mixed, { counters, postsCreated, postsSent });
+    } catch (err) {
+      if (mixed) mixed.error = err instanceof Error ? err.message : String(err);
+      if (!scenarios.some((x) => x.id === MIXED_ID)) scenarios.push({ ...mixedMeta, ...emptyResult(), failed: err instanceof Error ? err.message : String(err) });
+      throw err;
+    } finally {
+      removeDir(copy);
+    }
+  });
+}
+
+// 6. Baselines again (full mode): their mean over both rounds is what ratios use.
+if (!smoke) {
+  log("Baselines (round 2)...");
+  await measureBaselines(2);
+}
+const baselineResults: BenchReport["scenarios"] = BASELINES.map((b) => {
+  const id = `baseline.${b.kind}`;
+  const runs = baselineRuns.get(id) ?? [];
+  const meta = { id, group: "baseline" as const, title: b.title, method: "GET", path: "/" };
+  return runs.length === 0 ? { ...meta, ...emptyResult(), failed: "the baseline did not start" } : { ...meta, ...meanOfRuns(runs), runs };
+});
+scenarios.unshift(...baselineResults);
+for (const b of baselineResults) {
+  const rates = (b.runs ?? []).map((r) => r.rps);
+  if (rates.length < 2) continue;
+  const spread = (Math.max(...rates) - Math.min(...rates)) / Math.max(...rates);
+  // Both rounds should agree on a quiet machine; when they do not, every ratio to this baseline is uncertain.
+  if (spread > 0.25) problems.push(`Noisy machine: ${b.title} measured ${rates.map((r) => Math.round(r)).join(" and ")} req/s in its two rounds (${Math.round(spread * 100)} % apart); ratios to it are uncertain.`);
+}
+runner.close();
+
+// 7. Report.
+let commit: string | undefined;
+try {
+  commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+} catch {
+  // not a git checkout
+}
+const datasets: BenchReport["datasets"] = {};
+for (const d of [large, small].filter((x): x is Dataset => !!x)) datasets[d.name] = { counts: { ...d.counts }, dir: path.relative(ROOT, d.dir), built: d.built, seedSeconds: d.seedSeconds };
+const finishedAt = new Date();
+const draft: Omit<BenchReport, "targets"> = {
+  mode,
+  startedAt: startedAt.toISOString(),
+  finishedAt: finishedAt.toISOString(),
+  seconds: elapsedSeconds(),
+  machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", loadavgStart, loadavgEnd: os.loadavg() },
+  commit,
+  settings,
+  datasets,
+  siteBuild,
+  picks,
+  scenarios,
+  mixed,
+  pageWeight,
+  pageWeightBaseline,
+  problems,
+  timings,
+};
+const report: BenchReport = { ...draft, targets: smoke ? [] : evaluateTargets(draft) };
+const markdown = toMarkdown(report);
+const files = writeReport(report, markdown);
+console.log(`\n${markdown}`);
+log(`Results: ${path.relative(ROOT, files.json)} and ${path.relative(ROOT, files.md)} (${Math.round(elapsedSeconds())} s in all)`);
+
+// Exit 1 when something did not run (a stage failed, a scenario could not be measured); missed
+// targets are results, not failures. Smoke mode also guards against rot: every scenario answered
+// and without errors.
+const notRun = scenarios.filter((s) => s.failed);
+if (failedStages > 0 || notRun.length > 0) {
+  log(`Incomplete run: ${failedStages} stage(s) failed${notRun.length ? `; not measured: ${notRun.map((s) => s.id).join(", ")}` : ""} (see "Problems seen").`);
+  await shutdown(1);
+}
+const broken = scenarios.filter((s) => s.rps <= 0 || s.errors > 0);
+if (smoke && broken.length > 0) {
+  log(`Smoke run failed: no answers or errors in ${broken.map((s) => s.id).join(", ")}`);
+  await shutdown(1);
+}
+await shutdown(0);

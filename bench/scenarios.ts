@@ -1,0 +1,140 @@
+// What is measured: the API reads and the web pages of the issue, with concrete names and ids picked
+// from the running site's data through its API before the load starts.
+import type { ScenarioGroup } from "./common.ts";
+
+/** The seed's big hub (seed/scale.ts BIG_HUB_NAME; not imported: that module pulls in the image drawing). */
+export const BIG_HUB_NAME = "Ink & Brushes";
+/** The deep page the issue asks for (or the last page, when a small set has fewer). */
+export const DEEP_PAGE = 10_000;
+/** Searched in every data set, so the growth curve compares the same query. */
+export const SEARCH_TERM = "Lantern";
+
+export interface Picks {
+  bigHub: { id: number; name: string; postCount: number; totalPages: number };
+  deepPage: number;
+  search: { term: string; hits: number };
+  series: { name: string; chapterCount: number };
+  chapterNumber: number;
+  imageId: number;
+  postId: number;
+}
+
+export interface ScenarioDef {
+  id: string;
+  group: ScenarioGroup;
+  title: string;
+  /** Which server the path is for. */
+  target: "api" | "web";
+  path: string;
+  note?: string;
+}
+
+const enc = encodeURIComponent;
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text().then((t) => t.slice(0, 200))}`);
+  return (await res.json()) as T;
+}
+
+interface Page<T> {
+  content: T[];
+  totalPages: number;
+  totalElements: number;
+}
+
+/** Picks the big hub, a searched word, the most followed series with chapters, a chapter, one of its page images and a post. */
+export async function pickFromData(apiUrl: string, searchTerm = SEARCH_TERM): Promise<Picks> {
+  const hub = await getJson<{ id: number; name: string; postCount: number }>(`${apiUrl}/hubs/${enc(BIG_HUB_NAME)}`);
+  const totalPages = Math.max(1, Math.ceil(hub.postCount / 10));
+  const latest = await getJson<Page<{ id: number }>>(`${apiUrl}/hubs/${enc(hub.name)}/posts/latest?page=1&size=10`);
+  const postId = latest.content[0]?.id;
+  if (!postId) throw new Error(`The big hub "${hub.name}" has no posts`);
+
+  let term = searchTerm;
+  let found = await getJson<Page<{ name: string }>>(`${apiUrl}/hubs/search?name=${enc(term)}`);
+  if (found.totalElements === 0) {
+    // A tiny set may not have the word: search for a word of the newest hub's name instead.
+    const newest = await getJson<Page<{ name: string }>>(`${apiUrl}/hubs?page=1`);
+    term = newest.content.map((h) => h.name.split(" ").find((w) => /^[A-Za-z]{4,}$/.test(w))).find(Boolean) ?? "Club";
+    found = await getJson<Page<{ name: string }>>(`${apiUrl}/hubs/search?name=${enc(term)}`);
+  }
+
+  const top = await getJson<Page<{ name: string; chapterCount: number }>>(`${apiUrl}/series/top?per_page=10`);
+  const series = top.content.find((s) => s.chapterCount > 0);
+  if (!series) throw new Error("No series with chapters among the top 10");
+  const chapters = await getJson<Page<{ number: number }>>(`${apiUrl}/series/${enc(series.name)}/chapters`);
+  const chapterNumber = chapters.content[0]?.number;
+  if (!chapterNumber) throw new Error(`Series "${series.name}" lists no chapters`);
+  const chapter = await getJson<{ pages: { imageId: number }[] }>(`${apiUrl}/series/${enc(series.name)}/${chapterNumber}`);
+  const imageId = chapter.pages[0]?.imageId;
+  if (!imageId) throw new Error(`Chapter ${chapterNumber} of "${series.name}" has no pages`);
+
+  return {
+    bigHub: { id: hub.id, name: hub.name, postCount: hub.postCount, totalPages },
+    deepPage: Math.min(DEEP_PAGE, totalPages),
+    search: { term, hits: found.totalElements },
+    series: { name: series.name, chapterCount: series.chapterCount },
+    chapterNumber,
+    imageId,
+    postId,
+  };
+}
+
+/** The API reads of the issue, in the order they are run. */
+export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api"): ScenarioDef[] {
+  const hub = enc(p.bigHub.name);
+  const s = enc(p.series.name);
+  const list: Omit<ScenarioDef, "group" | "target">[] = [
+    { id: "hubs-newest", title: "GET /hubs?page=1", path: "/hubs?page=1" },
+    { id: "hubs-top", title: "GET /hubs/top?per_page=5", path: "/hubs/top?per_page=5" },
+    { id: "hubs-search", title: `GET /hubs/search?name=${p.search.term}`, path: `/hubs/search?name=${enc(p.search.term)}`, note: `${p.search.hits} hubs match` },
+    { id: "hub-latest-p1", title: "big hub latest, page 1", path: `/hubs/${hub}/posts/latest?page=1&size=10`, note: `${p.bigHub.postCount} posts` },
+    { id: "hub-latest-deep", title: `big hub latest, page ${p.deepPage}`, path: `/hubs/${hub}/posts/latest?page=${p.deepPage}&size=10` },
+    { id: "hub-likes-p1", title: "big hub by-likes, page 1", path: `/hubs/${hub}/posts/by-likes?page=1&size=10` },
+    { id: "hub-likes-deep", title: `big hub by-likes, page ${p.deepPage}`, path: `/hubs/${hub}/posts/by-likes?page=${p.deepPage}&size=10` },
+    { id: "series-top", title: "GET /series/top?per_page=10", path: "/series/top?per_page=10" },
+    { id: "series-chapters", title: "GET /series/{name}/chapters", path: `/series/${s}/chapters`, note: `${p.series.chapterCount} chapters` },
+    { id: "chapter", title: "GET /series/{name}/{number}", path: `/series/${s}/${p.chapterNumber}` },
+    { id: "image", title: "GET /images/{id}?w=800", path: `/images/${p.imageId}?w=800` },
+  ];
+  return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "api" }));
+}
+
+/** The web pages of the issue (server-rendered HTML, each calling the API). */
+export function webPages(p: Picks): ScenarioDef[] {
+  const hub = enc(p.bigHub.name);
+  const s = enc(p.series.name);
+  const list: Omit<ScenarioDef, "group" | "target">[] = [
+    { id: "home", title: "page /", path: "/" },
+    { id: "hubs", title: "page /hubs", path: "/hubs" },
+    { id: "hub", title: "page /hubs/{big hub}", path: `/hubs/${hub}` },
+    { id: "post", title: "page /hubs/{big hub}/{postId}", path: `/hubs/${hub}/${p.postId}` },
+    { id: "series", title: "page /series/{name}", path: `/series/${s}` },
+    { id: "chapter", title: "page /series/{name}/{number}", path: `/series/${s}/${p.chapterNumber}` },
+  ];
+  return list.map((d) => ({ ...d, id: `web.${d.id}`, group: "web", target: "web" }));
+}
+
+/** Every scenario id a run produces (the smoke test checks them all). */
+export function allScenarioIds(): string[] {
+  const fake: Picks = {
+    bigHub: { id: 1, name: "x", postCount: 1, totalPages: 1 },
+    deepPage: 1,
+    search: { term: "x", hits: 0 },
+    series: { name: "x", chapterCount: 1 },
+    chapterNumber: 1,
+    imageId: 1,
+    postId: 1,
+  };
+  return [
+    ...BASELINE_IDS,
+    ...apiReads(fake, "small.api", "growth").map((s) => s.id),
+    ...apiReads(fake).map((s) => s.id),
+    ...webPages(fake).map((s) => s.id),
+    MIXED_ID,
+  ];
+}
+
+export const BASELINE_IDS = ["baseline.node-http", "baseline.express-hello", "baseline.remix-minimal"] as const;
+export const MIXED_ID = "mixed";

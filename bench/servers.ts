@@ -1,0 +1,276 @@
+// The processes under test: the site (scripts/start.ts, what `npm start` runs) in production mode on a
+// data folder, and the three baselines. Each is a child process on free ports of 127.0.0.1; load comes
+// from yet another process (load.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { BENCH_DIR, DATA_ROOT, log, ROOT, sleep } from "./common.ts";
+import { pidAlive } from "./datasets.ts";
+
+export interface Child {
+  name: string;
+  child: ChildProcess;
+  /** The last few KB of its output. */
+  output(): string;
+  /** SIGTERM, then SIGKILL after STOP_GRACE_MS; false when it had to be killed. */
+  stop(): Promise<boolean>;
+}
+
+let STOP_GRACE_MS = 10_000;
+
+/** How long a server may take to exit after SIGTERM before it is killed (smoke mode: shorter). */
+export function setStopGrace(ms: number): void {
+  STOP_GRACE_MS = ms;
+}
+
+export function stopGraceSeconds(): number {
+  return STOP_GRACE_MS / 1000;
+}
+
+const running = new Set<Child>();
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+/** Starts a TypeScript entry point with the same Node and tsx loader as this process. */
+function startChild(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Child {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const logStream = fs.createWriteStream(logFile);
+  const child = spawn(process.execPath, [...process.execArgv, script], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let tail = "";
+  const onData = (chunk: Buffer) => {
+    logStream.write(chunk);
+    tail = (tail + chunk.toString()).slice(-4000);
+  };
+  child.stdout!.on("data", onData);
+  child.stderr!.on("data", onData);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const handle: Child = {
+    name,
+    child,
+    output: () => tail,
+    async stop() {
+      running.delete(handle);
+      let graceful = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        // SIGTERM: the site finishes requests in flight and closes the database (checkpointing the WAL).
+        child.kill("SIGTERM");
+        const done = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+        if (!done) {
+          log(`  ${name} did not stop within ${STOP_GRACE_MS / 1000} s of SIGTERM: killing it`);
+          graceful = false;
+          child.kill("SIGKILL");
+          await exited;
+        }
+      }
+      logStream.end();
+      return graceful;
+    },
+  };
+  running.add(handle);
+  return handle;
+}
+
+async function waitUntilOk(url: string, child: Child, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.child.exitCode !== null) throw new Error(`${child.name} exited early (code ${child.child.exitCode}):\n${child.output()}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} (${child.name}) did not answer within ${timeoutMs / 1000} s:\n${child.output()}`);
+}
+
+export interface Site extends Child {
+  apiUrl: string;
+  webUrl: string;
+  /** The site was given a symlink to its data folder (see dotFreePath). */
+  viaSymlink: boolean;
+}
+
+/**
+ * The API serves image files with res.sendFile(absolute path), and `send` answers 404 for any path
+ * with a segment starting with a dot (its default dotfiles: "ignore"): under bench/.data/ every
+ * image would be a 404. The site gets a symlink without dots to the data folder instead.
+ */
+/** Removes a symlink (never what it points to). */
+function unlinkIfLink(link: string): void {
+  try {
+    if (fs.lstatSync(link).isSymbolicLink()) fs.unlinkSync(link);
+  } catch {
+    // not there
+  }
+}
+
+function dotFreePath(dir: string): { dir: string; viaSymlink: boolean; cleanup: () => void } {
+  if (!dir.split(path.sep).some((part) => part.length > 1 && part.startsWith("."))) return { dir, viaSymlink: false, cleanup: () => {} };
+  const linkDir = path.join(os.tmpdir(), `inkwell-bench-${process.pid}`);
+  fs.mkdirSync(linkDir, { recursive: true });
+  const link = path.join(linkDir, path.basename(dir));
+  unlinkIfLink(link);
+  fs.symlinkSync(dir, link, "dir");
+  return {
+    dir: link,
+    viaSymlink: true,
+    cleanup: () => {
+      unlinkIfLink(link);
+      if (fs.readdirSync(linkDir).length === 0) fs.rmdirSync(linkDir);
+    },
+  };
+}
+
+/** Secrets for the benchmark's production-mode site only. */
+const BENCH_SECRETS = { JWT_SECRET: "bench-jwt-secret-not-for-real-use-0123456789", SESSION_SECRET: "bench-session-secret-not-for-real-use-0123456789" };
+
+/** The site exactly as `npm start` runs it, in production mode, on a data folder that already holds its data. */
+export async function startSite(realDataDir: string, label: string): Promise<Site> {
+  const { dir: dataDir, viaSymlink, cleanup } = dotFreePath(realDataDir);
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...BENCH_SECRETS,
+    NODE_ENV: "production",
+    COOKIE_SECURE: "false",
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_PER_15_MIN: "0",
+    SEED_DEMO: "false",
+    DATA_DIR: dataDir,
+    API_PORT: String(apiPort),
+    PORT: String(webPort),
+    API_URL: apiUrl,
+    PUBLIC_API_URL: apiUrl,
+  };
+  const started = performance.now();
+  const child = startChild(`site (${label})`, path.join(ROOT, "scripts/start.ts"), env, path.join(DATA_ROOT, "logs", `site-${label.replace(/\W+/g, "-")}.log`));
+  const stop = async () => {
+    const graceful = await child.stop();
+    cleanup();
+    return graceful;
+  };
+  try {
+    await waitUntilOk(`${apiUrl}/health`, child, 180_000);
+    await waitUntilOk(`${webUrl}/health`, child, 60_000);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  log(`Site (${label}) up in ${((performance.now() - started) / 1000).toFixed(1)} s: API ${apiUrl}, web ${webUrl}`);
+  return { ...child, stop, apiUrl, webUrl, viaSymlink };
+}
+
+export type BaselineKind = "node-http" | "express-hello" | "remix-minimal";
+
+export interface Baseline extends Child {
+  url: string;
+}
+
+const BASELINE_SCRIPTS: Record<BaselineKind, string> = {
+  "node-http": "baselines/node-http.ts",
+  "express-hello": "baselines/express-hello.ts",
+  "remix-minimal": "baselines/remix-minimal/server.ts",
+};
+
+export async function startBaseline(kind: BaselineKind): Promise<Baseline> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...BENCH_SECRETS, NODE_ENV: "production", PORT: String(port) };
+  const child = startChild(`baseline ${kind}`, path.join(BENCH_DIR, BASELINE_SCRIPTS[kind]), env, path.join(DATA_ROOT, "logs", `baseline-${kind}.log`));
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await waitUntilOk(url, child, 60_000);
+  } catch (err) {
+    await child.stop();
+    throw err;
+  }
+  return { ...child, url };
+}
+
+/** Symlink folders left by benchmark runs that were killed (their process is gone). */
+export function removeStaleLinkDirs(): void {
+  for (const entry of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(/^inkwell-bench-(\d+)$/.exec(entry)?.[1]);
+    if (!pid || pid === process.pid || pidAlive(pid)) continue;
+    const dir = path.join(os.tmpdir(), entry);
+    try {
+      for (const link of fs.readdirSync(dir)) unlinkIfLink(path.join(dir, link));
+      if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+    } catch {
+      // not ours to worry about
+    }
+  }
+}
+
+/** Stops whatever is still running (an error or Ctrl-C part-way through) and removes the data symlinks. */
+export async function stopAll(): Promise<void> {
+  await Promise.allSettled([...running].map((c) => c.stop()));
+  const linkDir = path.join(os.tmpdir(), `inkwell-bench-${process.pid}`);
+  if (fs.existsSync(linkDir)) {
+    for (const entry of fs.readdirSync(linkDir)) unlinkIfLink(path.join(linkDir, entry));
+    if (fs.readdirSync(linkDir).length === 0) fs.rmdirSync(linkDir);
+  }
+}
+
+const REMIX_MINIMAL = path.join(BENCH_DIR, "baselines/remix-minimal");
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the minimal Remix app into bench/baselines/remix-minimal/build when missing or older than its sources. */
+export async function ensureRemixMinimalBuild(): Promise<void> {
+  const entry = path.join(REMIX_MINIMAL, "build/server/index.js");
+  const sources = Math.max(newestMtime(path.join(REMIX_MINIMAL, "app")), fs.statSync(path.join(REMIX_MINIMAL, "vite.config.ts")).mtimeMs);
+  if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= sources) return;
+  log("Building the minimal Remix baseline (bench/baselines/remix-minimal/build)...");
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build", REMIX_MINIMAL], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`Building the minimal Remix baseline failed (exit ${code}):\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+/** The site's web build: present (start.ts would build it otherwise) and whether app/ changed since. */
+export function siteBuildState(): { present: boolean; builtAt?: string; staleSources: string[] } {
+  const entry = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(entry)) return { present: false, staleSources: [] };
+  const builtAt = fs.statSync(entry).mtimeMs;
+  const stale: string[] = [];
+  const appDir = path.join(ROOT, "app");
+  for (const e of fs.readdirSync(appDir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const file = path.join(e.parentPath, e.name);
+    if (fs.statSync(file).mtimeMs > builtAt) stale.push(path.relative(ROOT, file));
+  }
+  return { present: true, builtAt: new Date(builtAt).toISOString(), staleSources: stale };
+}

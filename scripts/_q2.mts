@@ -1,0 +1,12 @@
+import { openDatabase } from "../server/db/database.ts";
+const db = await openDatabase("/tmp/big");
+const orig = db.sqlite.prepare.bind(db.sqlite);
+const sqls: string[] = [];
+(db.sqlite as any).prepare = (sql: string) => { sqls.push(sql); return orig(sql); };
+const { createHubService } = await import("../server/hubs/hubs.service.ts");
+createHubService(db);
+const sql = sqls.find((x) => x.includes("INDEXED BY"))!;
+console.log(orig("EXPLAIN QUERY PLAN " + sql).all('"sketch"', 10, 0).map((r: any) => r.detail).join("\n"));
+const st = orig(sql); st.all('"sketch"', 10, 0);
+const t = performance.now(); for (let i = 0; i < 5; i++) st.all('"sketch"', 10, 0); console.log((performance.now() - t) / 5, "ms");
+await db.close();
