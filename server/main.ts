@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { closeGracefully } from "./http/graceful-close.ts";
 
 /** Starts the API: migrates the database, listens on API_PORT, shuts down cleanly on SIGINT/SIGTERM. */
 export async function startApi(env: NodeJS.ProcessEnv = process.env) {
@@ -23,9 +24,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then close the database.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections(); // keep-alive sockets would otherwise hold close() open
-      await closed;
+      await closeGracefully(server);
       await db.close();
     })());
   return { config, server, close, port: config.port };

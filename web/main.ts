@@ -7,6 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
+import { closeGracefully } from "../server/http/graceful-close.ts";
 import { loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import type { WebContext } from "../app/lib/context.ts";
 
@@ -70,9 +71,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish.
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await closed;
+      await closeGracefully(server);
       await closeVite();
     })());
   return { server, close, port, config };
@@ -89,7 +88,8 @@ function securityHeaders(config: WebConfig): express.RequestHandler {
       useDefaults: true,
       directives: {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
-        "img-src": ["'self'", "data:", apiOrigin],
+        // blob: the publish forms preview a chosen file before it is uploaded.
+        "img-src": ["'self'", "data:", "blob:", apiOrigin],
         "style-src": ["'self'", "'unsafe-inline'"],
         "connect-src": ["'self'"],
         "form-action": ["'self'"],

@@ -74,22 +74,18 @@ export function imageEndpoints(uploadMaxBytes: number) {
       query: WidthQuery,
       response: "binary",
       errors: [404],
-      handle: async ({ params, query, res, deps }) => {
-        const file = await deps.images.fileFor(params.id, query.w);
+      handle: async ({ params, query, req, res, deps }) => {
+        const image = await deps.images.bytesFor(params.id, query.w);
         // Image ids are never reused and images never change: cache for a year.
-        await new Promise<void>((resolve, reject) =>
-          res.sendFile(
-            file.path,
-            { maxAge: YEAR_SECONDS * 1000, immutable: true, headers: { "Content-Type": file.contentType } },
-            (err?: NodeJS.ErrnoException) => {
-              // A reader who navigates away mid-image is routine, not a server fault.
-              if (!err || err.code === "ECONNABORTED") return resolve();
-              // Gone since the lookup: a plain 404, never the file's path in the message.
-              if (err.code === "ENOENT" && !res.headersSent) return reject(notFound("Image not found"));
-              reject(err);
-            },
-          ),
-        );
+        res.setHeader("Content-Type", image.contentType);
+        res.setHeader("Cache-Control", `public, max-age=${YEAR_SECONDS}, immutable`);
+        res.setHeader("ETag", image.etag);
+        if (req.headers["if-none-match"] === image.etag) {
+          res.status(304).end();
+          return;
+        }
+        res.setHeader("Content-Length", image.bytes.length);
+        res.end(image.bytes);
       },
     }),
   ];

@@ -3,12 +3,14 @@ import type { Database } from "../db/database.ts";
 import { notFound } from "../http/errors.ts";
 import type { ImageMetadata } from "../rules/responses.ts";
 import { prepare } from "../db/sql.ts";
+import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
 import { cleanFileName, cleanUpload, CONTENT_TYPES, formatOf, ImageFiles } from "./image-files.ts";
 
 export type ImageService = ReturnType<typeof createImageService>;
 
-export function createImageService(db: Database, root: string) {
+export function createImageService(db: Database, root: string, cacheBytes = 64 * 1024 * 1024) {
   const files = new ImageFiles(root);
+  const cache = new ImageBytesCache(cacheBytes);
   const byId = prepare<[number], { id: number; contentType: string; width: number }>(
     db.sqlite,
     "SELECT id, contentType, width FROM Image WHERE id = ?",
@@ -47,14 +49,18 @@ export function createImageService(db: Database, root: string) {
     },
 
     /** The file to send for an image, at the requested width. */
-    async fileFor(id: number, width: number | undefined): Promise<{ path: string; contentType: string }> {
+    /** The bytes to send for an image at the requested width (`?w=`), from memory when recently served. */
+    async bytesFor(id: number, width: number | undefined): Promise<CachedImage> {
+      const key = `${id}:${width ?? ""}`;
+      const cached = cache.get(key);
+      if (cached) return cached;
       const row = byId.get(id);
       if (!row) throw notFound("Image not found");
-      const format = formatOf(row.contentType);
-      const path = await files.pathFor({ id, format, width: row.width }, width);
-      const exists = await fs.stat(path).then(() => true, () => false);
-      if (!exists) throw notFound("Image not found");
-      return { path, contentType: row.contentType };
+      const path = await files.pathFor({ id, format: formatOf(row.contentType), width: row.width }, width);
+      // Gone from disk since the upload: a plain 404, never the file's path in the message.
+      const bytes = await fs.readFile(path).catch(() => null);
+      if (!bytes) throw notFound("Image not found");
+      return cache.set(key, bytes, row.contentType);
     },
   };
 }

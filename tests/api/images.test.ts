@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
@@ -254,6 +255,16 @@ describe("GET /images/{id}", () => {
     const second = await getBytes(`/images/${jpegId}?w=480`);
 
     expect(second.body.equals(first.body)).toBe(true);
+  });
+
+  it("answers 304 to a conditional GET with the image's ETag", async () => {
+    const first = await getBytes(`/images/${jpegId}?w=640`);
+    expect(first.headers.etag).toMatch(/^"/);
+
+    const again = await supertest(api.app).get(`/images/${jpegId}?w=640`).set("If-None-Match", first.headers.etag!);
+
+    expect(again.status).toBe(304);
+    expect(again.text ?? "").toBe("");
   });
 
   it("serves the original when the requested width is not narrower", async () => {

@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+
+export interface CachedImage {
+  bytes: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+/**
+ * The most recently served image files, kept in memory up to a byte budget (least recently used go
+ * first). Images never change once uploaded, so an entry never goes stale; the cache only saves
+ * the lookup, the stat and the file read of a hot page image.
+ */
+export class ImageBytesCache {
+  private readonly entries = new Map<string, CachedImage>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): CachedImage | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, bytes: Buffer, contentType: string): CachedImage {
+    const entry = { bytes, contentType, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"` };
+    // An image larger than a quarter of the budget is served from disk every time.
+    if (bytes.length > this.maxBytes / 4) return entry;
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.bytes.length;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.bytes += bytes.length;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= e.bytes.length;
+    }
+    return entry;
+  }
+}
