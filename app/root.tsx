@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -28,6 +28,15 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     year: new Date().getFullYear(),
   };
 }
+
+/**
+ * Who is signed in changes with a form (login, logout, a toggle) or on another page, never with
+ * the query alone: turning a reader's page, paging or sorting a list does not reload this.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -104,11 +104,16 @@ export function LatestChapterCard({ series }: { series: Series & { latestChapter
   );
 }
 
-/** A series in a grid: banner, logo, name, author, followers and chapters. */
-export function SeriesCard({ series }: { series: Series }) {
+/** A series in a grid: banner, logo, name, author, followers and chapters; `rank` on the Top Series shelf. */
+export function SeriesCard({ series, rank }: { series: Series; rank?: number }) {
   return (
-    <article className="card hub-card">
+    <article className="card hub-card series-card">
       <Banner name={series.name} imageId={series.profileBannerId} className="hub-card__banner" width={480} />
+      {rank ? (
+        <span className="series-card__rank" aria-label={`Rank ${rank}`}>
+          #{rank}
+        </span>
+      ) : null}
       <div className="hub-card__body">
         <Logo name={series.name} imageId={series.profileImageId} size={56} className="hub-card__logo" />
         <h3 className="card__title">
@@ -116,6 +121,7 @@ export function SeriesCard({ series }: { series: Series }) {
             {series.name}
           </Link>
         </h3>
+        <p className="series-card__author">@{series.authorName}</p>
         {series.description ? <p className="card__text clamp-2">{series.description}</p> : null}
         <p className="meta">
           <span className="meta__item">

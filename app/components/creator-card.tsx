@@ -4,7 +4,7 @@ import { formatDate } from "../lib/format.ts";
 import { userPath } from "./cards.tsx";
 import { Avatar } from "./images.tsx";
 
-/** "Created by @name" with avatar and join date, linking to the user's page (hubs now, series in part 2). */
+/** "Created by @name" with avatar and join date, linking to the user's page (hubs and series). */
 export function CreatorCard({ username, user }: { username: string; user: User | null }) {
   return (
     <Link to={userPath(username)} className="creator-card">

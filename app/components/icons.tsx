@@ -36,3 +36,6 @@ export const InstagramIcon = (p: IconProps) =>
   svg(<><rect x="3.5" y="3.5" width="17" height="17" rx="5" /><circle cx="12" cy="12" r="4" /><circle cx="17.3" cy="6.7" r=".6" fill="currentColor" /></>, p);
 export const DiscordIcon = (p: IconProps) =>
   svg(<><path d="M7 7.5c3.3-1.3 6.7-1.3 10 0M7 16.5c3.3 1.3 6.7 1.3 10 0" /><path d="M7 7.5 5 16.5l2 1.5M17 7.5l2 9-2 1.5" /><circle cx="9.5" cy="12.5" r="1.2" fill="currentColor" /><circle cx="14.5" cy="12.5" r="1.2" fill="currentColor" /></>, p);
+export const PagesIcon = (p: IconProps) =>
+  svg(<><rect x="7" y="3" width="13" height="16" rx="2" /><path d="M4 7v12a2 2 0 0 0 2 2h10" /><path d="M11 8h5M11 12h5" /></>, p);
+export const PenIcon = (p: IconProps) => svg(<><path d="M4 20l4.5-1 10-10a2.1 2.1 0 0 0-3-3l-10 10z" /><path d="M13.5 7.5l3 3" /></>, p);

@@ -1,3 +1,4 @@
+import { RENDITION_WIDTHS } from "../lib/renditions.ts";
 import { useRootData } from "../lib/root-data.ts";
 
 /** The URL of an image's bytes on the API origin, optionally a narrower rendition. */
@@ -32,16 +33,22 @@ interface PictureProps {
   height?: number;
   alt?: string;
   eager?: boolean;
+  /** A `sizes` for a picture whose shown width follows the viewport: the srcset then offers every rendition. */
+  sizes?: string;
 }
 
-function Picture({ name, imageId, className, width, height, alt, eager }: PictureProps) {
+function Picture({ name, imageId, className, width, height, alt, eager, sizes }: PictureProps) {
   const url = useImageUrl();
   if (!imageId) return null;
+  const srcSet = sizes
+    ? RENDITION_WIDTHS.filter((w) => w >= 480).map((w) => `${url(imageId, w)} ${w}w`).join(", ")
+    : `${url(imageId, width)} 1x, ${url(imageId, width * 2)} 2x`;
   return (
     <img
       className={className}
       src={url(imageId, width)}
-      srcSet={`${url(imageId, width)} 1x, ${url(imageId, width * 2)} 2x`}
+      srcSet={srcSet}
+      sizes={sizes}
       width={width}
       height={height}
       alt={alt ?? name}
@@ -52,8 +59,8 @@ function Picture({ name, imageId, className, width, height, alt, eager }: Pictur
 }
 
 /** A wide banner, or a gradient when there is none. Decorative: the name is always written beside it. */
-export function Banner({ name, imageId, className = "", width = 1200, eager }: { name: string; imageId: number | null | undefined; className?: string; width?: number; eager?: boolean }) {
-  if (imageId) return <Picture name={name} imageId={imageId} className={`banner ${className}`} width={width} alt="" eager={eager} />;
+export function Banner({ name, imageId, className = "", width = 1200, eager, sizes }: { name: string; imageId: number | null | undefined; className?: string; width?: number; eager?: boolean; sizes?: string }) {
+  if (imageId) return <Picture name={name} imageId={imageId} className={`banner ${className}`} width={width} alt="" eager={eager} sizes={sizes} />;
   return <div className={`banner banner--fallback ${className}`} style={{ backgroundImage: gradientFor(name) }} aria-hidden="true" />;
 }
 

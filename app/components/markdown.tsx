@@ -17,7 +17,7 @@ export function safeUrl(url: string): string {
 }
 
 /**
- * Markdown as the site renders it everywhere (post pages now, the editor's preview in part 2):
+ * Markdown as the site renders it everywhere (posts, chapter notes and the editors' previews):
  * GitHub-flavoured, never raw HTML, only safe link protocols. Images show when they come from
  * this site or its image server; others become a link, so readers are not tracked by third parties.
  */

@@ -22,10 +22,11 @@ export interface Toggle {
  * A form that flips an on/off state (like, join, follow) through the route's action.
  * With JavaScript it posts through a fetcher and shows the new state at once; if the call fails
  * the revalidated server state rolls it back. Without, it is a plain form post that the action
- * answers with a redirect back to the page.
+ * answers with a redirect back to the page. Buttons given the same `key` show one state.
  */
-export function useToggle(state: ToggleState, intents: { on: string; off: string }): Toggle {
-  const fetcher = useFetcher<ToggleResult>();
+export function useToggle(state: ToggleState, intents: { on: string; off: string }, key?: string): Toggle {
+  // A key shares one fetcher between buttons for the same thing (the reader's two like buttons).
+  const fetcher = useFetcher<ToggleResult>(key ? { key } : undefined);
   const hydrated = useHydrated();
   let shown = state;
   const pending = fetcher.formData?.get("intent");

@@ -1,5 +1,22 @@
 import type { LoginInput, RegisterInput } from "../../server/rules/auth.ts";
-import type { Hub, HubDetail, Page, Post, PostSummary, Series, User } from "../../server/rules/responses.ts";
+import type { ChapterEditInput, NewChapterInput } from "../../server/rules/chapter.ts";
+import type { HubEditInput, HubInput } from "../../server/rules/hub.ts";
+import type { NewPostInput, PostEditInput } from "../../server/rules/post.ts";
+import type {
+  Chapter,
+  ChapterSummary,
+  Hub,
+  HubDetail,
+  ImageMetadata,
+  Page,
+  Post,
+  PostSummary,
+  Series,
+  SeriesDetail,
+  User,
+} from "../../server/rules/responses.ts";
+import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
+import type { UserEditInput } from "../../server/rules/user.ts";
 import { cached } from "./cache.server.ts";
 import type { WebContext } from "./context.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
@@ -28,10 +45,12 @@ type Query = Record<string, string | number | undefined>;
 export interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Query;
+  /** JSON, or a FormData sent as multipart (image uploads). */
   body?: unknown;
 }
 
 export type PostOrder = "latest" | "by-likes";
+export type ChapterOrder = "latest" | "most-liked";
 
 /** Seconds public, viewer-independent reads stay in memory (CONTRACT-safe: no per-user data). */
 const PUBLIC_TTL_MS = 5_000;
@@ -56,11 +75,13 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
     let res: Response;
     try {
       // Node's fetch keeps connections to the API alive between calls.
-      res = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: options.signal });
+      const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
+      res = await fetch(url, { method, headers, body: payload, signal: options.signal });
     } catch (err) {
       if (options.signal?.aborted) throw err;
       throw new ApiError(0, "Network error. Please check your connection.");
@@ -108,6 +129,40 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
       call<{ liked: boolean; likes: number }>(`/hubs/${seg(hubName)}/${postId}/like`, { method: liked ? "POST" : "DELETE" }),
 
     topSeries: (perPage: number) => publicRead<Page<Series>>("/series/top", { per_page: perPage }),
+    seriesList: (page: number) => call<Page<Series>>("/series", { query: { page, per_page: 10 } }),
+    searchSeries: (name: string, page: number) => call<Page<Series>>("/series/search", { query: { name, page, per_page: 10 } }),
+    series: (name: string) => call<SeriesDetail>(`/series/${seg(name)}`),
+    seriesById: (id: number) => call<SeriesDetail>(`/series/id/${id}`),
+    chapters: (seriesName: string, order: ChapterOrder, page: number, perPage = 10) =>
+      call<Page<ChapterSummary>>(`/series/${seg(seriesName)}/chapters${order === "latest" ? "" : "/most-liked"}`, { query: { page, per_page: perPage } }),
+    chapter: (seriesName: string, number: number) => call<Chapter>(`/series/${seg(seriesName)}/${number}`),
+    setChapterLike: (seriesName: string, number: number, liked: boolean) =>
+      call<{ liked: boolean; likes: number }>(`/series/${seg(seriesName)}/${number}/like`, { method: liked ? "POST" : "DELETE" }),
+    setFollow: (userId: number, seriesId: number, following: boolean) =>
+      call<{ following: boolean; followersCount: number }>(`/user/${userId}/followed-series/${seriesId}`, { method: following ? "POST" : "DELETE" }),
+
+    userById: (id: number) => call<User>(`/user/id/${id}`),
+    updateUser: (id: number, body: UserEditInput) => call<User>(`/user/${id}`, { method: "PUT", body }),
+    hubById: (id: number) => call<HubDetail>(`/hubs/id/${id}`),
+    postById: (id: number) => call<Post>(`/hub-posts/${id}`),
+
+    createHub: (body: HubInput) => call<HubDetail>("/hubs", { method: "POST", body }),
+    updateHub: (id: number, body: HubEditInput) => call<HubDetail>(`/hubs/${id}`, { method: "PUT", body }),
+    createSeries: (body: SeriesInput) => call<SeriesDetail>("/series", { method: "POST", body }),
+    updateSeries: (id: number, body: SeriesEditInput) => call<SeriesDetail>(`/series/${id}`, { method: "PUT", body }),
+    createPost: (body: NewPostInput) => call<Post>("/hub-posts", { method: "POST", body }),
+    updatePost: (id: number, body: PostEditInput) => call<Post>(`/hub-posts/${id}`, { method: "PUT", body }),
+    publishChapter: (seriesName: string, body: NewChapterInput) => call<Chapter>(`/series/${seg(seriesName)}/chapters`, { method: "POST", body }),
+    updateChapter: (seriesName: string, number: number, body: ChapterEditInput) =>
+      call<Chapter>(`/series/${seg(seriesName)}/${number}`, { method: "PUT", body }),
+
+    imageMetadata: (id: number) => call<ImageMetadata>(`/images/metadata/${id}`),
+    /** Forwards one file to POST /images (multipart field `file`). */
+    uploadImage: (file: Blob, fileName: string) => {
+      const form = new FormData();
+      form.append("file", file, fileName);
+      return call<ImageMetadata>("/images", { method: "POST", body: form });
+    },
   };
 }
 

@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
   CONTACT_EMAIL: z.email().default("contact@example.com"),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   // HTTPS-only cookies; on by default in production. Off for a production build served over plain
   // HTTP (docker compose on localhost), where a Secure cookie would never come back.
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),

@@ -102,6 +102,11 @@ export default function PostDetail() {
               <time dateTime={post.date} className="muted">
                 {formatDate(post.date)}
               </time>
+              {user?.id === post.authorId ? (
+                <Link to={`/publish/post/${post.id}`} className="button button--ghost button--small">
+                  Edit post
+                </Link>
+              ) : null}
             </div>
           </header>
 

@@ -94,6 +94,11 @@ export default function HubDetail() {
                   <Link to={`/publish/post?hubId=${hub.id}`} className="button button--ghost">
                     <PlusIcon /> Post
                   </Link>
+                  {user.id === hub.authorId ? (
+                    <Link to={`/publish/hub/${hub.id}`} className="button button--ghost">
+                      Edit hub
+                    </Link>
+                  ) : null}
                 </>
               ) : null}
             </div>

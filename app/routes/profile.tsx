@@ -1,12 +1,21 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { UserEditBody } from "../../server/rules/user.ts";
 import { userPath } from "../components/cards.tsx";
+import { FormError } from "../components/field.tsx";
 import { Avatar, Banner } from "../components/images.tsx";
 import { Notice } from "../components/notice.tsx";
-import { apiFor } from "../lib/api.server.ts";
+import { ImagePicker } from "../components/publish/image-picker.tsx";
+import { ApiError, apiFor } from "../lib/api.server.ts";
+import { fieldErrors, type FieldErrors } from "../lib/forms.ts";
 import { formatDate } from "../lib/format.ts";
 import { attempt } from "../lib/load.server.ts";
+import { apiFieldErrors, imageField, readPublishForm } from "../lib/publish.server.ts";
 import { requireUser } from "../lib/session.server.ts";
+import publishStyles from "../styles/publish.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Your profile · Inkwell" }];
 
@@ -17,6 +26,70 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (me.ok) return { user: me.value, error: null };
   const error = me.status === 404 ? "User not found" : "Failed to load profile data";
   return data({ user: null, error }, { status: me.status === 404 ? 404 : 502 });
+}
+
+interface PicturesResult {
+  ok: boolean;
+  message: string | null;
+  fieldErrors: FieldErrors;
+  images: { profileImageID: number | null; profileBannerID: number | null };
+}
+
+/** Sets the avatar and the banner (PUT /user/{id}); without JavaScript the files come with the form. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const api = apiFor(request, context, session);
+  const max = context.config.uploadMaxBytes;
+  const read = await readPublishForm(request, context, api, ["profileImageIDFile", "profileBannerIDFile"]);
+  const avatar = imageField(read, "profileImageID", max);
+  const banner = imageField(read, "profileBannerID", max);
+  const images = { profileImageID: avatar.id ?? null, profileBannerID: banner.id ?? null };
+  const answer = (status: number, body: Omit<PicturesResult, "images">) => data<PicturesResult>({ ...body, images }, { status });
+  if (avatar.error || banner.error) {
+    return answer(400, { ok: false, message: null, fieldErrors: { profileImageID: avatar.error ?? undefined, profileBannerID: banner.error ?? undefined } });
+  }
+  const parsed = UserEditBody.safeParse({ profileImageID: avatar.id, profileBannerID: banner.id });
+  if (!parsed.success) return answer(400, { ok: false, message: null, fieldErrors: fieldErrors(parsed.error) });
+  try {
+    await api.updateUser(session.user.id, parsed.data);
+    return answer(200, { ok: true, message: "Profile pictures saved.", fieldErrors: {} });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return answer(400, { ok: false, message: err.status === 400 ? "Invalid profile data. Please check your input." : "Failed to update profile", fieldErrors: apiFieldErrors(err) });
+  }
+}
+
+/** Avatar and banner: pick, upload, save. */
+function PicturesForm({ avatarId, bannerId }: { avatarId: number | null; bannerId: number | null }) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [busy, setBusy] = useState(0);
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const images = result?.images ?? { profileImageID: avatarId, profileBannerID: bannerId };
+  const onBusy = (b: boolean) => setBusy((n) => Math.max(0, n + (b ? 1 : -1)));
+  return (
+    <section className="card profile__details" id="pictures" aria-labelledby="pictures-title">
+      <h2 id="pictures-title">Profile pictures</h2>
+      {result?.ok ? (
+        <p className="save-success save-success--inline" role="status">
+          {result.message}
+        </p>
+      ) : (
+        <FormError>{result?.message}</FormError>
+      )}
+      <Form method="post" encType="multipart/form-data" className="form" preventScrollReset>
+        <div className="image-pickers">
+          <ImagePicker label="Avatar" name="profileImageID" imageId={images.profileImageID} shape="round" hint="Square, at least 240 × 240 px." error={result?.fieldErrors.profileImageID} onBusyChange={onBusy} />
+          <ImagePicker label="Banner" name="profileBannerID" imageId={images.profileBannerID} shape="wide" hint="Wide, about 1200 × 400 px." error={result?.fieldErrors.profileBannerID} onBusyChange={onBusy} />
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={saving || busy > 0}>
+            {saving ? "Saving..." : busy > 0 ? "Uploading..." : "Save pictures"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
 }
 
 export default function Profile() {
@@ -76,6 +149,7 @@ export default function Profile() {
           </Link>
         </div>
       </section>
+      <PicturesForm avatarId={user.profileImageID} bannerId={user.profileBannerID} />
     </div>
   );
 }

@@ -65,7 +65,8 @@ describe("guest", () => {
 
     await page.getByRole("link", { name: "Most Liked" }).click();
     await page.waitForURL((u) => u.searchParams.get("sort") === "likes");
-    expect(await page.locator(".post-card .card__title").first().innerText()).toBe("Monthly art contest: side characters");
+    // The URL changes as the navigation commits; the list renders a moment later.
+    await expect.poll(() => page.locator(".post-card .card__title").first().innerText()).toBe("Monthly art contest: side characters");
 
     await page.getByRole("link", { name: "Monthly art contest: side characters" }).click();
     await page.getByRole("heading", { level: 1, name: "Monthly art contest: side characters" }).waitFor();

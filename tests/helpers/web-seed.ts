@@ -96,3 +96,90 @@ export async function seedCommunity(api: TestApi) {
   await createSeriesWithChapter(api, artist, "Paper Dragons", "Origami Skies", 20);
   return { artist, reader, hubs: { manga, inkers, webcomics }, post };
 }
+
+/**
+ * A comic page: panels with black borders on white paper, halftone-ish shapes and a speech
+ * balloon naming the page, so the reader's screenshots look like a comic.
+ */
+export async function comicPagePng(width: number, height: number, hue: number, label: string, format: "png" | "jpeg" = "jpeg"): Promise<Buffer> {
+  const m = Math.round(width * 0.05);
+  const g = Math.round(width * 0.025);
+  const rows = [
+    [0.5, 0.5],
+    [1],
+    [0.35, 0.65],
+  ];
+  const rowH = (height - 2 * m - g * (rows.length - 1)) / rows.length;
+  let panels = "";
+  rows.forEach((cols, r) => {
+    let x = m;
+    const y = m + r * (rowH + g);
+    cols.forEach((share, c) => {
+      const w = (width - 2 * m - g * (cols.length - 1)) * share;
+      const h2 = (hue + r * 40 + c * 25) % 360;
+      panels += `<rect x="${x}" y="${y}" width="${w}" height="${rowH}" fill="hsl(${h2} 60% 62%)"/>`;
+      panels += `<circle cx="${x + w * 0.6}" cy="${y + rowH * 0.55}" r="${Math.min(w, rowH) * 0.3}" fill="hsl(${(h2 + 180) % 360} 70% 45%)" fill-opacity="0.7"/>`;
+      panels += `<rect x="${x + w * 0.1}" y="${y + rowH * 0.6}" width="${w * 0.35}" height="${rowH * 0.3}" fill="hsl(${h2} 50% 30%)" fill-opacity="0.6"/>`;
+      panels += `<rect x="${x}" y="${y}" width="${w}" height="${rowH}" fill="none" stroke="#111" stroke-width="${Math.max(3, width / 160)}"/>`;
+      x += w + g;
+    });
+  });
+  const fs = Math.round(width * 0.05);
+  const bubble = `<ellipse cx="${width * 0.3}" cy="${m + rowH * 0.3}" rx="${width * 0.17}" ry="${fs * 1.3}" fill="#fff" stroke="#111" stroke-width="3"/>
+    <text x="${width * 0.3}" y="${m + rowH * 0.3 + fs * 0.35}" font-family="DejaVu Sans" font-weight="bold" font-size="${fs}" text-anchor="middle" fill="#111">${label}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fbfaf7"/>${panels}${bubble}</svg>`;
+  const image = sharp(Buffer.from(svg));
+  return format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 82 }).toBuffer();
+}
+
+export async function uploadBytes(api: TestApi, user: TestUser, bytes: Buffer, fileName: string): Promise<number> {
+  const res = await api.request.post("/images").set(user.auth).attach("file", bytes, fileName);
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as number;
+}
+
+/** Publishes a chapter of `pageCount` comic pages (800 × 1200) and answers its number. */
+export async function publishComicChapter(
+  api: TestApi,
+  user: TestUser,
+  seriesName: string,
+  body: { title: string; description?: string; content?: string },
+  pageCount: number,
+  hue: number,
+) {
+  const pages: number[] = [];
+  for (let i = 1; i <= pageCount; i++) pages.push(await uploadBytes(api, user, await comicPagePng(800, 1200, hue + i * 30, `Page ${i}`), `page-${i}.jpg`));
+  const res = await api.request.post(`/series/${encodeURIComponent(seriesName)}/chapters`).set(user.auth).send({ ...body, pages });
+  return ok<{ number: number; id: number; pages: { imageId: number }[] }>(res, 201, "publish chapter");
+}
+
+/**
+ * Comics to read: "Moonlit Ronin" (banner, logo, three chapters of several pages, notes on the
+ * last), "Paper Dragons" (one chapter) and "Blank Pages" (no images, no chapters). The reader
+ * follows the first series and liked its first chapter.
+ */
+export async function seedComics(api: TestApi) {
+  const artist = await api.register(`kana_${process.pid}`);
+  const reader = await api.register(`fan_${process.pid}`);
+  const [logo, banner] = await Promise.all([upload(api, artist, 240, 240, 250), upload(api, artist, 1500, 500, 220)]);
+  const ronin = await ok<{ id: number; name: string }>(
+    await api.request.post("/series").set(artist.auth).send({ name: "Moonlit Ronin", description: "A wandering swordswoman, a city that never sleeps, and a debt written in moonlight.", profileImageId: logo, profileBannerId: banner }),
+    201,
+    "create series",
+  );
+  const ch1 = await publishComicChapter(api, artist, ronin.name, { title: "The Night Market", description: "Aki arrives in the city with one coin and one sword." }, 4, 200);
+  const ch2 = await publishComicChapter(api, artist, ronin.name, { title: "Lanterns", description: "The debt collector finds her first." }, 3, 260);
+  const ch3 = await publishComicChapter(
+    api,
+    artist,
+    ronin.name,
+    { title: "Moon Over the Bridge", description: "A duel at midnight.", content: "Thanks for reading! **Chapter 4** is coming next month.\n\n- Inks: brush pen\n- Colours: digital\n\nFollow the [hub](/hubs) for sketches." },
+    3,
+    320,
+  );
+  const dragons = await createSeriesWithChapter(api, artist, "Paper Dragons", "Origami Skies", 20);
+  const blank = await ok<{ id: number; name: string }>(await api.request.post("/series").set(artist.auth).send({ name: "Blank Pages" }), 201, "create series");
+  await ok(await api.request.post(`/user/${reader.id}/followed-series/${ronin.id}`).set(reader.auth), 200, "follow");
+  await ok(await api.request.post(`/series/${encodeURIComponent(ronin.name)}/1/like`).set(reader.auth), 200, "like chapter");
+  return { artist, reader, ronin, dragons, blank, chapters: [ch1, ch2, ch3], logo, banner };
+}

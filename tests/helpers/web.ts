@@ -27,6 +27,7 @@ export function webContext(apiUrl: string): WebContext {
       publicApiUrl: apiUrl,
       sessionSecret: "web-test-session-secret-0123456789",
       contactEmail: "hello@inkwell.test",
+      uploadMaxBytes: 10 * 1024 * 1024,
       secureCookies: false,
     },
     nonce: "",
@@ -104,3 +105,16 @@ export async function run<T = any>(fn: () => unknown): Promise<Outcome<T>> {
 }
 
 export const args = (req: Request, context: WebContext, params: Record<string, string> = {}) => ({ request: req, context, params });
+
+/** A multipart POST like a form with files sends (`files`: field, bytes, file name, type). */
+export function multipartRequest(
+  path: string,
+  init: { cookie?: string; fields?: Record<string, string | number | (string | number)[]>; files?: { field: string; bytes: Buffer | string; name: string; type?: string }[] } = {},
+): Request {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(init.fields ?? {})) for (const one of Array.isArray(v) ? v : [v]) form.append(k, String(one));
+  for (const f of init.files ?? []) form.append(f.field, new Blob([f.bytes as BlobPart], { type: f.type ?? "application/octet-stream" }), f.name);
+  const headers = new Headers();
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  return new Request(WEB_ORIGIN + path, { method: "POST", headers, body: form });
+}

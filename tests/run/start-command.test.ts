@@ -112,7 +112,7 @@ describe("npm start on an empty data folder", () => {
     }
     countsAfterFirstStart = rowCounts();
     expect(countsAfterFirstStart).toMatchObject({ User: 20, Hub: 12, Post: 60, Series: 10, Chapter: 40 });
-  });
+  }, 300_000); // seeding draws ~340 images: a minute on a busy 2-core machine
 
   it("keeps every row on a second start and seeds nothing twice", async () => {
     const [webPort, apiPort] = [await freePort(), await freePort()];
@@ -130,5 +130,5 @@ describe("npm start on an empty data folder", () => {
       expect(await stop(site)).toBe(0);
     }
     expect(rowCounts()).toEqual(countsAfterFirstStart);
-  });
+  }, 120_000);
 });

@@ -1,0 +1,27 @@
+import { CheckIcon, PlusIcon } from "./icons.tsx";
+import { LoginToAct, useToggle, type Toggle } from "./toggle-button.tsx";
+
+/** The follow state of a series; `shown.count` is the follower count to display meanwhile. */
+export const useFollowToggle = (following: boolean, followersCount: number) =>
+  useToggle({ on: following, count: followersCount }, { on: "follow", off: "unfollow" }, "follow-series");
+
+/**
+ * 'Follow' / 'Unfollow' (spec section 2) for a series. A guest gets a link to the login page
+ * that comes back here (`loginHref`).
+ */
+export function FollowButton({ toggle, seriesId, loginHref }: { toggle: Toggle; seriesId: number; loginHref?: string | null }) {
+  if (loginHref) {
+    return (
+      <LoginToAct to={loginHref} className="button button--primary">
+        <PlusIcon /> Follow
+      </LoginToAct>
+    );
+  }
+  const on = toggle.shown.on;
+  return toggle.form(
+    <button type="submit" className={`button ${on ? "button--ghost is-on" : "button--primary"}`}>
+      {on ? <CheckIcon /> : <PlusIcon />} {on ? "Unfollow" : "Follow"}
+    </button>,
+    { seriesId },
+  );
+}

@@ -1,0 +1,130 @@
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { hubPath, seriesPath } from "../components/cards.tsx";
+import { BookIcon, PagesIcon, PenIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
+import { Logo } from "../components/images.tsx";
+import { apiFor } from "../lib/api.server.ts";
+import { plural } from "../lib/format.ts";
+import { attempt } from "../lib/load.server.ts";
+import { optionalUser } from "../lib/session.server.ts";
+import publishStyles from "../styles/publish.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Publish · Inkwell" }];
+
+/** The publish menu; a guest goes to the login page and comes back to /create (spec section 2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await optionalUser(request, context);
+  if (!session) throw redirect(`/login?redirectTo=${encodeURIComponent("/create")}`);
+  const api = apiFor(request, context, session);
+  const [series, hubs] = await Promise.all([attempt(api.createdSeries(session.user.id)), attempt(api.createdHubs(session.user.id))]);
+  return {
+    series: series.ok ? series.value.map((s) => ({ id: s.id, name: s.name, profileImageId: s.profileImageId, chapterCount: s.chapterCount })) : null,
+    hubs: hubs.ok ? hubs.value.map((h) => ({ id: h.id, name: h.name, profileImageId: h.profileImageId, memberCount: h.memberCount })) : null,
+  };
+}
+
+const CARDS = [
+  { to: "/publish/series", title: "New Series", text: "Start a comic, manga or webcomic: name, description, logo and banner.", Icon: BookIcon },
+  { to: "/publish/hub", title: "New Hub", text: "Create a community for members to post, discuss and run contests.", Icon: UsersIcon },
+  { to: "/publish/chapter", title: "New Chapter", text: "Upload the pages of a chapter of one of your series, in order.", Icon: PagesIcon },
+  { to: "/publish/post", title: "New Post", text: "Write a post in a hub you joined, with Markdown and a preview.", Icon: PenIcon },
+] as const;
+
+export default function PublishMenu() {
+  const { series, hubs } = useLoaderData<typeof loader>();
+  return (
+    <div className="container publish-menu">
+      <header className="page-head">
+        <div>
+          <p className="eyebrow">Create</p>
+          <h1>Publish</h1>
+          <p className="muted">Share your work with readers: start a series, add a chapter, open a hub or write a post.</p>
+        </div>
+      </header>
+      <ul className="publish-menu__cards">
+        {CARDS.map(({ to, title, text, Icon }) => (
+          <li key={to} className="card publish-card">
+            <span className="publish-card__icon" aria-hidden="true">
+              <Icon size={26} />
+            </span>
+            <h2 className="card__title">
+              <Link to={to} className="card__link">
+                {title}
+              </Link>
+            </h2>
+            <p className="card__text">{text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="publish-menu__mine">
+        <section className="panel" aria-labelledby="my-series-title">
+          <h2 id="my-series-title" className="panel__title">
+            Your series
+          </h2>
+          {series === null ? (
+            <p className="muted">Could not load your series right now.</p>
+          ) : series.length === 0 ? (
+            <p className="muted">No series yet. Create one, then publish its chapters.</p>
+          ) : (
+            <ul className="manage-list">
+              {series.map((s) => (
+                <li key={s.id} className="manage-list__item">
+                  <Logo name={s.name} imageId={s.profileImageId} size={40} />
+                  <span className="manage-list__text">
+                    <Link to={seriesPath(s.name)} className="manage-list__name">
+                      {s.name}
+                    </Link>
+                    <span className="muted">{plural(s.chapterCount, "chapter")}</span>
+                  </span>
+                  <span className="manage-list__actions">
+                    <Link to={`/publish/chapter?series=${encodeURIComponent(s.name)}`} className="button button--small button--secondary" aria-label={`New chapter in ${s.name}`}>
+                      <PlusIcon /> Chapter
+                    </Link>
+                    <Link to={`/publish/series/${s.id}`} className="button button--small button--ghost" aria-label={`Edit ${s.name}`}>
+                      Edit
+                    </Link>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="panel" aria-labelledby="my-hubs-title">
+          <h2 id="my-hubs-title" className="panel__title">
+            Your hubs
+          </h2>
+          {hubs === null ? (
+            <p className="muted">Could not load your hubs right now.</p>
+          ) : hubs.length === 0 ? (
+            <p className="muted">No hubs yet.</p>
+          ) : (
+            <ul className="manage-list">
+              {hubs.map((h) => (
+                <li key={h.id} className="manage-list__item">
+                  <Logo name={h.name} imageId={h.profileImageId} size={40} />
+                  <span className="manage-list__text">
+                    <Link to={hubPath(h.name)} className="manage-list__name">
+                      {h.name}
+                    </Link>
+                    <span className="muted">{plural(h.memberCount, "member")}</span>
+                  </span>
+                  <span className="manage-list__actions">
+                    <Link to={`/publish/hub/${h.id}`} className="button button--small button--ghost" aria-label={`Edit ${h.name}`}>
+                      Edit
+                    </Link>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="manage-list__more">
+            <Link to="/profile">Change your avatar and banner</Link>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

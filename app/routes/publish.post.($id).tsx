@@ -1,0 +1,162 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { NewPostBody, POST_CONTENT_MAX, POST_DESCRIPTION_MAX, POST_TITLE_MAX, PostEditBody } from "../../server/rules/post.ts";
+import { hubPath, postPath } from "../components/cards.tsx";
+import { Notice } from "../components/notice.tsx";
+import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";
+import { PublishForm } from "../components/publish/publish-form.tsx";
+import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish/publish-layout.tsx";
+import { TextField } from "../components/publish/text-field.tsx";
+import { ApiError } from "../lib/api.server.ts";
+import { formValues } from "../lib/forms.ts";
+import { attempt } from "../lib/load.server.ts";
+import { apiFieldErrors, failure, idFrom, invalid, publisher, readPublishForm, redirectIdQuery, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
+import type { FormFailure, FormResult } from "../lib/publish.ts";
+import publishStyles from "../styles/publish.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishStyles }];
+
+export const meta: MetaFunction = ({ params }) => [{ title: `${params.id ? "Edit post" : "New post"} · Inkwell` }];
+
+const FIELDS = ["hubId", "title", "description", "content"] as const;
+
+/**
+ * /publish/post writes a post in one of the hubs the user joined (`?hubId=` preselects one);
+ * /publish/post/{id} (or ?id=) edits a post, for its author only. Any letter case.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { session, api } = await publisher(request, context);
+  redirectIdQuery(request);
+  if (params.id !== undefined) {
+    const id = idFrom(params.id);
+    const post = id === null ? ({ ok: false, status: 404 } as const) : await attempt(api.postById(id));
+    if (!post.ok) return post.status === 404 ? refusal(404, "Edit post", "Post not found") : refusal(502, "Edit post", "Failed to load post data");
+    if (post.value.authorId !== session.user.id) {
+      return refusal(403, "You can't edit this post", `Only its author, @${post.value.authorName}, can edit “${post.value.title}”.`);
+    }
+    const { id: postId, title, description, content, hubId, hubName } = post.value;
+    return { post: { id: postId, title, description, content, hubId, hubName }, hubs: null, wanted: null };
+  }
+  const wantedId = idFrom(new URL(request.url).searchParams.get("hubId"));
+  const [hubs, wanted] = await Promise.all([attempt(api.memberHubs(session.user.id)), wantedId === null ? null : attempt(api.hubById(wantedId))]);
+  if (!hubs.ok) return refusal(502, "New post", "Failed to load hub information");
+  return {
+    post: null,
+    hubs: hubs.value.map((h) => ({ id: h.id, name: h.name })),
+    // A hub asked for in the link, to preselect, or to say that it must be joined first.
+    wanted: wanted?.ok ? { id: wanted.value.id, name: wanted.value.name, member: hubs.value.some((h) => h.id === wanted.value.id) } : null,
+  };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { api } = await publisher(request, context);
+  const editing = params.id !== undefined;
+  const editId = editing ? idFrom(params.id) : null;
+  const read = await readPublishForm(request, context, api, []);
+  const values = formValues(read.form, FIELDS);
+  const intent = read.form.get("intent");
+  // Write / Preview without JavaScript: the same text back, on the chosen tab.
+  if (intent === "preview" || intent === "write") {
+    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview" });
+  }
+  const { hubId, ...text } = values;
+  const parsed = editing ? PostEditBody.safeParse(text) : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
+  if (!parsed.success) return invalid(values, parsed.error);
+  try {
+    if (editing && editId === null) throw new ApiError(404, "Post not found");
+    const post = editId !== null ? await api.updatePost(editId, parsed.data) : await api.createPost(parsed.data as Parameters<typeof api.createPost>[0]);
+    return success(editing ? "Post updated successfully!" : "Post published successfully!", postPath(post.hubName, post.id));
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return failure(values, apiFieldErrors(err), saveErrorMessage("post", editing, err), {}, err.status === 403 ? 403 : 400);
+  }
+}
+
+const GUIDELINES = [
+  "You can post in hubs you have joined. Join a hub from its page first.",
+  "Give the post a clear title (5 to 200 characters) and an optional one-line description.",
+  "Write in Markdown: **bold**, _italic_, `code`, # headings, [links](https://example.com) and code blocks. Use Preview to check it.",
+  "Credit other artists when you share their work, and keep discussion kind.",
+];
+
+export default function PostForm() {
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<FormResult>();
+  if ("refusal" in loaded) return <RefusalPage refusal={loaded.refusal} />;
+  const { post, hubs, wanted } = loaded;
+  const editing = post !== null;
+  const values: Record<string, string> =
+    result && !result.ok
+      ? result.values
+      : { hubId: String(post?.hubId ?? (wanted?.member ? wanted.id : hubs?.length === 1 ? hubs[0]!.id : "")), title: post?.title ?? "", description: post?.description ?? "", content: post?.content ?? "" };
+  const preview = !!(result && !result.ok && result.preview);
+  const noHubs = !editing && hubs !== null && hubs.length === 0;
+
+  return (
+    <PublishLayout
+      eyebrow={editing ? "Edit post" : "New post"}
+      title={editing ? "Edit post" : "Write a post"}
+      intro={editing ? `In ${post.hubName}.` : "Share news, sketches, questions or contest entries with a hub."}
+      guidelines={<GuidelineList items={GUIDELINES} />}
+    >
+      {wanted && !wanted.member ? (
+        <p className="callout">
+          You are not a member of <Link to={hubPath(wanted.name)}>{wanted.name}</Link> yet. Join it to post there.
+        </p>
+      ) : null}
+      {noHubs ? (
+        <Notice>
+          You have not joined any hubs yet. <Link to="/hubs">Find a hub to join</Link>, then come back to post.
+        </Notice>
+      ) : (
+        <PublishForm
+          result={result}
+          check={(form) => {
+            const v = formValues(form, FIELDS);
+            const { hubId, ...text } = v;
+            return editing ? PostEditBody.safeParse(text) : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
+          }}
+          submitLabel={editing ? "Save changes" : "Publish post"}
+          savingLabel={editing ? "Saving..." : "Publishing..."}
+          cancelTo={editing ? postPath(post.hubName, post.id) : "/publish"}
+        >
+          {({ errors }) => (
+            <>
+              {editing ? (
+                <p className="publish-form__context">
+                  Hub: <Link to={hubPath(post.hubName)}>{post.hubName}</Link>
+                </p>
+              ) : (
+                <div className={`field${errors.hubId ? " field--invalid" : ""}`}>
+                  <label htmlFor="field-hubId">Hub</label>
+                  <select
+                    id="field-hubId"
+                    name="hubId"
+                    defaultValue={values.hubId}
+                    aria-invalid={errors.hubId ? true : undefined}
+                    aria-describedby={errors.hubId ? "field-hubId-error" : undefined}
+                  >
+                    <option value="">Choose a hub you joined…</option>
+                    {(hubs ?? []).map((h) => (
+                      <option key={h.id} value={h.id}>
+                        {h.name}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.hubId ? (
+                    <p id="field-hubId-error" className="field__error">
+                      {errors.hubId}
+                    </p>
+                  ) : null}
+                </div>
+              )}
+              <TextField label="Title" name="title" max={POST_TITLE_MAX} defaultValue={values.title} error={errors.title} required />
+              <TextField label="Description" name="description" max={POST_DESCRIPTION_MAX} defaultValue={values.description} error={errors.description} hint="One line shown on the hub's list of posts." />
+              <MarkdownEditor label="Content" name="content" max={POST_CONTENT_MAX} defaultValue={values.content} error={errors.content} required initialTab={preview ? "preview" : "write"} />
+            </>
+          )}
+        </PublishForm>
+      )}
+    </PublishLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { SeriesCard } from "../components/cards.tsx";
+import { Notice } from "../components/notice.tsx";
+import { Pager } from "../components/pager.tsx";
+import { SearchBox } from "../components/search-box.tsx";
+import { pageParam } from "../lib/format.ts";
+import { attempt, viewerApi } from "../lib/load.server.ts";
+import seriesStyles from "../styles/series.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: seriesStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Series · Inkwell" },
+  { name: "description", content: "Browse comics and manga series on Inkwell: the most followed, the newest, or search by name." },
+];
+
+/** Series in the Top Series grid (spec section 7: /series/top?per_page=10). */
+export const TOP_SERIES = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim();
+  const page = pageParam(url.searchParams.get("page"));
+  const { api } = await viewerApi(request, context);
+  // Top Series is hidden while searching, so it is only loaded when not.
+  const [list, top] = await Promise.all([
+    attempt(query ? api.searchSeries(query, page) : api.seriesList(page)),
+    query ? null : attempt(api.topSeries(TOP_SERIES)),
+  ]);
+  return {
+    query,
+    page,
+    list: list.ok ? list.value : null,
+    topSeries: top?.ok ? top.value.content : null,
+  };
+}
+
+export default function SeriesList() {
+  const { query, page, list, topSeries } = useLoaderData<typeof loader>();
+  const searching = query !== "";
+  return (
+    <div className="container">
+      <header className="page-head">
+        <div>
+          <p className="eyebrow">Read</p>
+          <h1>Series</h1>
+          <p className="muted">Comics, manga and webcomics, published chapter by chapter by their artists.</p>
+        </div>
+        <SearchBox label="Search series by name" placeholder="Search series name..." value={query} />
+      </header>
+
+      {!searching && topSeries && topSeries.length > 0 ? (
+        <section className="section" aria-labelledby="top-series-title">
+          <h2 id="top-series-title" className="section__title">
+            Top Series
+          </h2>
+          <ul className="shelf">
+            {topSeries.map((series, i) => (
+              <li key={series.id} className="shelf__item">
+                <SeriesCard series={series} rank={i + 1} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="section" aria-labelledby="series-list-title">
+        <h2 id="series-list-title" className="section__title">
+          {searching ? "Search Results" : "More Series"}
+        </h2>
+        {searching && list ? (
+          <p className="muted search-summary" role="status">
+            {`${list.totalElements} ${list.totalElements === 1 ? "series matches" : "series match"} “${query}”`}
+          </p>
+        ) : null}
+        {list === null ? (
+          <Notice tone="error">Failed to load series</Notice>
+        ) : list.content.length === 0 ? (
+          <Notice>No series found.</Notice>
+        ) : (
+          <div className="grid grid--cards">
+            {list.content.map((series) => (
+              <SeriesCard key={series.id} series={series} />
+            ))}
+          </div>
+        )}
+        {list ? <Pager page={page} totalPages={list.totalPages} label="Series pages" /> : null}
+      </section>
+    </div>
+  );
+}
