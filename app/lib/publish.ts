@@ -27,6 +27,8 @@ export interface FormFailure {
   uploadErrors?: string[];
   /** The post editor's preview without JavaScript: not an error, the page shows the preview tab. */
   preview?: boolean;
+  /** That preview, rendered on the server. */
+  previewHtml?: string;
 }
 
 /** A chapter page in the publish form. */

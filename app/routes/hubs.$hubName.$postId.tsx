@@ -12,6 +12,7 @@ import { ApiError } from "../lib/api.server.ts";
 import { formatDate, plural } from "../lib/format.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
 import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { toggleAction, type ToggleRun } from "../lib/toggle-action.server.ts";
@@ -23,6 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const postIdOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null);
 
+/** The post with its markdown rendered on the server (the page ships HTML, not the parser). */
+function withHtml<T extends { content: string }>({ content, ...post }: T, publicApiUrl: string) {
+  return { ...post, contentHtml: renderMarkdown(content, publicApiUrl) };
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const hubName = params.hubName ?? "";
   const postId = postIdOf(params.postId);
@@ -33,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     loadRecentHubs(api),
   ]);
   const body = {
-    post: post.ok ? post.value : null,
+    post: post.ok ? withHtml(post.value, context.config.publicApiUrl) : null,
     postError: post.ok ? null : post.status === 404 ? "Post not found" : "Failed to load post",
     // The hub gives the join button its state; without it the page still shows the post.
     hub: hub.ok ? hub.value : null,
@@ -110,7 +116,7 @@ export default function PostDetail() {
             </div>
           </header>
 
-          <Markdown className="post__content">{post.content}</Markdown>
+          <Markdown className="post__content" html={post.contentHtml} />
 
           <footer className="post__actions">
             <LikeButton liked={post.likedByMe} likes={post.likes} loginHref={user ? null : loginPath(here)} fields={{ hubName: post.hubName, postId: post.id }} />

@@ -5,6 +5,7 @@ import { chapterPath, seriesPath } from "../components/cards.tsx";
 import { chapterLabel } from "../components/chapter-card.tsx";
 import { Notice } from "../components/notice.tsx";
 import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";
+import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { PageManager } from "../components/publish/page-manager.tsx";
 import { PublishForm } from "../components/publish/publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish/publish-layout.tsx";
@@ -85,7 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const intent = read.form.get("intent");
   if (intent === "preview" || intent === "write") {
-    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview", ...kept });
+    const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
+    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml, ...kept });
   }
   if (uploadErrors.length > 0) {
     const count = uploadErrors.length;
@@ -252,6 +254,7 @@ export default function ChapterForm() {
               rows={6}
               hint="Optional, in Markdown: shown after the last page."
               initialTab={failed?.preview ? "preview" : "write"}
+              previewHtml={failed?.previewHtml}
             />
           </>
         )}

@@ -4,6 +4,7 @@ import { NewPostBody, POST_CONTENT_MAX, POST_DESCRIPTION_MAX, POST_TITLE_MAX, Po
 import { hubPath, postPath } from "../components/cards.tsx";
 import { Notice } from "../components/notice.tsx";
 import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";
+import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { PublishForm } from "../components/publish/publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish/publish-layout.tsx";
 import { TextField } from "../components/publish/text-field.tsx";
@@ -57,7 +58,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = read.form.get("intent");
   // Write / Preview without JavaScript: the same text back, on the chosen tab.
   if (intent === "preview" || intent === "write") {
-    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview" });
+    const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
+    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml });
   }
   const { hubId, ...text } = values;
   const parsed = editing ? PostEditBody.safeParse(text) : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
@@ -152,7 +154,7 @@ export default function PostForm() {
               )}
               <TextField label="Title" name="title" max={POST_TITLE_MAX} defaultValue={values.title} error={errors.title} required />
               <TextField label="Description" name="description" max={POST_DESCRIPTION_MAX} defaultValue={values.description} error={errors.description} hint="One line shown on the hub's list of posts." />
-              <MarkdownEditor label="Content" name="content" max={POST_CONTENT_MAX} defaultValue={values.content} error={errors.content} required initialTab={preview ? "preview" : "write"} />
+              <MarkdownEditor label="Content" name="content" max={POST_CONTENT_MAX} defaultValue={values.content} error={errors.content} required initialTab={preview ? "preview" : "write"} previewHtml={result && !result.ok ? result.previewHtml : undefined} />
             </>
           )}
         </PublishForm>

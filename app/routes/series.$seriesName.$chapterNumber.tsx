@@ -8,6 +8,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons.tsx";
 import { Avatar, Logo } from "../components/images.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { Markdown } from "../components/markdown.tsx";
+import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { Notice } from "../components/notice.tsx";
 import { ChapterNav } from "../components/reader/chapter-nav.tsx";
 import { ModeSwitch, useModeFetcher } from "../components/reader/mode-switch.tsx";
@@ -55,7 +56,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     seriesRead.then((s) => (s.ok ? attempt(api.user(s.value.authorName)) : null)),
   ]);
   const body = {
-    chapter: chapter.ok ? chapter.value : null,
+    // The artist's notes, rendered on the server (the page ships HTML, not the markdown parser).
+    chapter: chapter.ok ? { ...chapter.value, content: "", contentHtml: chapter.value.content ? renderMarkdown(chapter.value.content, context.config.publicApiUrl) : "" } : null,
     chapterError: chapter.ok ? null : chapter.status === 404 ? "Chapter not found" : "Failed to load chapter",
     series: series.ok ? series.value : null,
     author: author?.ok ? author.value : null,
@@ -210,10 +212,10 @@ export default function ChapterReader() {
             {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} /> : null}
           </div>
         </div>
-        {chapter.content ? (
+        {chapter.contentHtml ? (
           <section className="card chapter-notes" aria-labelledby="chapter-notes-title">
             <h2 id="chapter-notes-title">Notes from @{chapter.authorName}</h2>
-            <Markdown>{chapter.content}</Markdown>
+            <Markdown html={chapter.contentHtml} />
           </section>
         ) : null}
         <ChapterNav seriesName={chapter.seriesName} previousNumber={chapter.previousNumber} nextNumber={chapter.nextNumber} label="Chapter navigation, end of chapter" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeUrl } from "../../app/components/markdown.tsx";
+import { safeUrl } from "../../app/lib/markdown-links.ts";
 
 describe("markdown links", () => {
   it.each(["http://example.com/a", "https://example.com", "irc://irc.libera.chat/inkwell", "ircs://irc.example:6697/c", "mailto:hi@example.com", "xmpp:me@example.com", "HTTPS://EXAMPLE.COM"])(

@@ -9,6 +9,7 @@ import { action as hubAction, loader as hubLoader } from "../../app/routes/publi
 import { loader as menuLoader } from "../../app/routes/publish._index.tsx";
 import { action as postAction, loader as postLoader } from "../../app/routes/publish.post.($id).tsx";
 import { action as seriesAction, loader as seriesLoader } from "../../app/routes/publish.series.($id).tsx";
+import { action as previewAction } from "../../app/routes/markdown-preview.tsx";
 import { action as uploadAction } from "../../app/routes/uploads.tsx";
 import type { TestUser } from "../helpers/api.ts";
 import { imageBytes } from "../helpers/images.ts";
@@ -187,6 +188,7 @@ describe("post form", () => {
   it("previews without saving (no JavaScript)", async () => {
     const out = await run(() => postAction(form("/publish/post", { hubId: hub.id, title: "Draft", description: "", content: "# Big", intent: "preview" })));
     expect(out.data).toMatchObject({ ok: false, preview: true, values: { content: "# Big" }, fieldErrors: {} });
+    expect(out.data.previewHtml).toBe("<h1>Big</h1>");
   });
 
   it("says who may not post and which hub is missing", async () => {
@@ -324,5 +326,28 @@ describe("profile pictures", () => {
     const theirs = await upload(web.api, other, 40, 40, 5);
     const refused = await run(() => profileAction(form("/profile", { profileImageID: theirs, profileBannerID: banner })));
     expect(refused.data.fieldErrors.profileImageID).toBe("Avatar must be an image you uploaded");
+  });
+});
+
+describe("markdown preview (the editors' Preview tab)", () => {
+  const preview = (text: string) => run(() => previewAction(args(request("/markdown-preview", { form: { text } }), web.context)));
+
+  it("renders markdown with the published pages' renderer, text echoed back", async () => {
+    const out = await preview("## Inks\n\n**bold** and [a link](https://example.com)\n\n| a | b |\n|---|---|\n| 1 | 2 |");
+    expect(out.data.text).toContain("## Inks");
+    expect(out.data.html).toContain("<h2>Inks</h2>");
+    expect(out.data.html).toContain("<strong>bold</strong>");
+    expect(out.data.html).toContain('<a href="https://example.com" rel="nofollow ugc noopener noreferrer">a link</a>');
+    expect(out.data.html).toContain("<table>");
+  });
+
+  it("never renders raw HTML or unsafe links", async () => {
+    const out = await preview('<script>alert(1)</script><img src=x onerror="alert(2)">\n\n[x](javascript:alert(3)) [y](data:text/html,hi)');
+    expect(out.data.html).not.toMatch(/<script|onerror|javascript:|data:text/);
+  });
+
+  it("refuses a text longer than any field with 413", async () => {
+    const out = await preview("x".repeat(20_001));
+    expect(out.status).toBe(413);
   });
 });

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Markdown } from "../markdown.tsx";
 import { TextField } from "./text-field.tsx";
@@ -53,6 +54,26 @@ export const TOOLBAR: { label: string; title: string; edit: Edit; glyph: React.R
 ];
 
 /**
+ * The preview's HTML, rendered by the server (/markdown-preview) for the text shown: asked for when
+ * the Preview tab opens on text it has not rendered yet. `initial` is the no-JavaScript preview.
+ */
+function usePreview(text: string, active: boolean, initial: string | undefined) {
+  const fetcher = useFetcher<{ text: string; html: string }>();
+  const [asked, setAsked] = useState<string | null>(null);
+  const [initialText] = useState(text);
+  const initialShown = initial !== undefined && text === initialText;
+  useEffect(() => {
+    const shown = fetcher.data?.text === text || initialShown;
+    if (!active || !text.trim() || shown || asked === text) return;
+    setAsked(text);
+    fetcher.submit({ text }, { method: "post", action: "/markdown-preview" });
+  }, [active, text, asked, initialShown, fetcher]);
+  if (fetcher.data?.text === text) return { html: fetcher.data.html, failed: false };
+  if (initialShown) return { html: initial, failed: false };
+  return { html: null, failed: fetcher.state === "idle" && asked === text && fetcher.data?.text !== text };
+}
+
+/**
  * A markdown textarea with its toolbar and Write / Preview tabs. The preview renders with the
  * same component as the published page (CONTRACT.md 9). With JavaScript the tabs switch in
  * place; without, they are submit buttons (`intent=preview|write`) and the action answers with
@@ -68,6 +89,7 @@ export function MarkdownEditor({
   required,
   rows = 14,
   initialTab = "write",
+  previewHtml,
 }: {
   label: string;
   name: string;
@@ -78,11 +100,14 @@ export function MarkdownEditor({
   required?: boolean;
   rows?: number;
   initialTab?: "write" | "preview";
+  /** The preview the server rendered for the no-JavaScript Preview tab. */
+  previewHtml?: string;
 }) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const [tab, setTab] = useState(initialTab);
   const area = useRef<HTMLTextAreaElement>(null);
+  const rendered = usePreview(value, tab === "preview", previewHtml);
 
   // The selection to restore once the edited text is rendered (before the next key press).
   const [selection, setSelection] = useState<{ start: number; end: number } | null>(null);
@@ -143,7 +168,15 @@ export function MarkdownEditor({
       className="editor__preview"
       hidden={tab !== "preview"}
     >
-      {tab !== "preview" ? null : value.trim() ? <Markdown>{value}</Markdown> : <p className="muted">Nothing to preview yet.</p>}
+      {tab !== "preview" ? null : !value.trim() ? (
+        <p className="muted">Nothing to preview yet.</p>
+      ) : rendered.html !== null ? (
+        <Markdown html={rendered.html} />
+      ) : (
+        <p className="muted" role="status">
+          {rendered.failed ? "Could not render the preview. Please try again." : "Rendering the preview…"}
+        </p>
+      )}
     </div>
   );
   return (

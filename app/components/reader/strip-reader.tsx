@@ -56,6 +56,8 @@ export function StripReader({ pages, startAt, endId, onPageChange }: { pages: Re
       if (!el) return;
       e.preventDefault();
       el.scrollIntoView({ block: "start" });
+      // The observer reports the new page a little later; a quick second press must already count from it.
+      if (target <= total) currentRef.current = target;
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

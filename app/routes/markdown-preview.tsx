@@ -1,0 +1,15 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { MARKDOWN_PREVIEW_MAX, renderMarkdown } from "../lib/markdown.server.tsx";
+
+/**
+ * POST /markdown-preview (form field `text`) -> { html }: the editors' Preview tab, rendered by the
+ * same function as the published post (CONTRACT.md 9), so the browser needs no markdown parser.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw data({ message: "Use POST" }, { status: 405 });
+  const text = (await request.formData()).get("text");
+  if (typeof text !== "string") return data({ html: "", error: "Nothing to preview" }, { status: 400 });
+  if (text.length > MARKDOWN_PREVIEW_MAX) return data({ html: "", error: "The text is too long to preview" }, { status: 413 });
+  // The text comes back too, so the editor knows which version of its text this preview shows.
+  return { text, html: renderMarkdown(text, context.config.publicApiUrl) };
+}
