@@ -114,7 +114,7 @@ describe("chapter reader", () => {
     expect(first.data.chapter).toMatchObject({ previousNumber: null, nextNumber: 2 });
     const last = await run(() => chapterLoader(get("/series/Moonlit%20Ronin/3", undefined, chapterParams(3))));
     expect(last.data.chapter).toMatchObject({ previousNumber: 2, nextNumber: null });
-    expect(last.data.chapter.content).toContain("Chapter 4");
+    expect(last.data.chapter.contentHtml).toContain("Chapter 4"); // the notes, rendered on the server
   });
 
   it("says 'Chapter not found' with a 404", async () => {
