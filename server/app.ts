@@ -10,7 +10,8 @@ import type { Database } from "./db/database.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
 import { errorBody, errorHandler, unknownRoute } from "./http/errors.ts";
-import { createResponseCache } from "./http/response-cache.ts";
+import { dataVersionEndpoint } from "./http/data-version.ts";
+import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
 import { buildOpenApi } from "./http/openapi.ts";
 import { hubEndpoints } from "./hubs/hubs.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
@@ -45,8 +46,12 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.includes(name) ? "[redacted]" : value]));
 }
 
-export function allEndpoints(config: Pick<AppConfig, "uploadMaxBytes">): Endpoint<Services, any, any, any>[] {
+export function allEndpoints(
+  config: Pick<AppConfig, "uploadMaxBytes">,
+  cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
+): Endpoint<Services, any, any, any>[] {
   return [
+    dataVersionEndpoint(cache) as Endpoint<Services, any, any, any>,
     ...authEndpoints,
     ...userEndpoints,
     ...hubEndpoints,
@@ -59,7 +64,8 @@ export function allEndpoints(config: Pick<AppConfig, "uploadMaxBytes">): Endpoin
 
 export function createApp({ db, config, logger = pino({ level: "silent" }) }: AppDeps) {
   const services = createServices(db, config);
-  const endpoints = allEndpoints(config);
+  const responseCache = createResponseCache({ maxEntries: config.responseCacheEntries ?? 2000 });
+  const endpoints = allEndpoints(config, responseCache);
   const openApi = buildOpenApi(endpoints, { version: "1.0.0" });
 
   const app = express();
@@ -80,7 +86,6 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   // Images are embedded by the web app on another port, and the API serves any client.
   app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
-  const responseCache = createResponseCache({ maxEntries: config.responseCacheEntries ?? 2000 });
   app.locals.responseCache = responseCache;
   app.use(responseCache.invalidateOnWrite);
   app.use(responseCache.serveCached);

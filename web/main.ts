@@ -8,6 +8,9 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { closeGracefully } from "../server/http/graceful-close.ts";
+import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
+import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
+import { createGuestPageCache } from "./page-cache.ts";
 import { loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import type { WebContext } from "../app/lib/context.ts";
 
@@ -47,6 +50,18 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
     // Hashed file names never change: cache them for a year. Anything else briefly.
     app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }));
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+    if (config.pageCacheEntries > 0) {
+      app.use(
+        createGuestPageCache({
+          build,
+          apiUrl: config.apiUrl,
+          loadContext: (nonce) => ({ config, nonce }),
+          sessionCookie: SESSION_COOKIE_NAME,
+          varyCookies: [READER_COOKIE_NAME],
+          maxEntries: config.pageCacheEntries,
+        }).middleware,
+      );
+    }
   }
 
   app.all(

@@ -17,7 +17,6 @@ import type {
 } from "../../server/rules/responses.ts";
 import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
 import type { UserEditInput } from "../../server/rules/user.ts";
-import { cached } from "./cache.server.ts";
 import type { WebContext } from "./context.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
 
@@ -52,8 +51,6 @@ export interface CallOptions {
 export type PostOrder = "latest" | "by-likes";
 export type ChapterOrder = "latest" | "most-liked";
 
-/** Seconds public, viewer-independent reads stay in memory (CONTRACT-safe: no per-user data). */
-const PUBLIC_TTL_MS = 5_000;
 
 const seg = (s: string | number) => encodeURIComponent(String(s));
 
@@ -101,9 +98,11 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     return json as T;
   }
 
-  /** Public reads that every viewer sees alike: sent without the token and kept a few seconds. */
-  const publicRead = <T>(path: string, query?: Query) =>
-    cached(`${base}${path}?${new URLSearchParams(query as Record<string, string>)}`, PUBLIC_TTL_MS, () => call<T>(path, { query }, undefined));
+  /**
+   * Public reads that every viewer sees alike (top hubs, top series): sent without the token, so
+   * the API answers them from its response cache, which every write invalidates.
+   */
+  const publicRead = <T>(path: string, query?: Query) => call<T>(path, { query }, undefined);
 
   return {
     call,

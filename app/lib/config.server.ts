@@ -19,6 +19,8 @@ export interface WebConfig {
    * passing through the web app are buffered up to this and refused beyond it.
    */
   uploadMaxBytes: number;
+  /** Guest pages kept while the API's data version is unchanged; 0 turns the cache off. */
+  pageCacheEntries: number;
   /** Secure cookies (HTTPS only) in production. */
   secureCookies: boolean;
 }
@@ -34,6 +36,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
   CONTACT_EMAIL: z.email().default("contact@example.com"),
+  // Guest pages kept while the API's data is unchanged (web/page-cache.ts); 0 turns it off.
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(500),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   // HTTPS-only cookies; on by default in production. Off for a production build served over plain
   // HTTP (docker compose on localhost), where a Secure cookie would never come back.
@@ -57,6 +61,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(e.NODE_ENV, path.resolve(e.DATA_DIR)),
     contactEmail: e.CONTACT_EMAIL,
+    pageCacheEntries: e.PAGE_CACHE_ENTRIES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
   };

@@ -1,4 +1,6 @@
 import { createCookie, type Cookie } from "@remix-run/node";
+
+export const READER_COOKIE_NAME = "inkwell_reader";
 import type { WebContext } from "./context.ts";
 import { isReadingMode, type ReadingMode } from "./reader.ts";
 
@@ -12,7 +14,7 @@ function modeCookie(context: WebContext): Cookie {
   const secure = context.config.secureCookies;
   let cookie = cookies.get(secure);
   if (!cookie) {
-    cookie = createCookie("inkwell_reader", { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 365 * 24 * 3600 });
+    cookie = createCookie(READER_COOKIE_NAME, { path: "/", sameSite: "lax", httpOnly: true, secure, maxAge: 365 * 24 * 3600 });
     cookies.set(secure, cookie);
   }
   return cookie;

@@ -17,7 +17,7 @@ export interface Session {
   exp: number;
 }
 
-const COOKIE_NAME = "inkwell_session";
+export const SESSION_COOKIE_NAME = "inkwell_session";
 
 const Claims = z.object({ sub: z.string().min(1), uid: z.number().int().positive(), email: z.string(), exp: z.number() });
 
@@ -29,7 +29,7 @@ export function sessionCookie(context: WebContext): Cookie {
   const key = `${sessionSecret}|${secureCookies}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    cookie = createCookie(COOKIE_NAME, {
+    cookie = createCookie(SESSION_COOKIE_NAME, {
       httpOnly: true,
       sameSite: "lax",
       secure: secureCookies,

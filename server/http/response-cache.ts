@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Request, RequestHandler, Response } from "express";
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -25,6 +25,8 @@ export interface ResponseCacheOptions {
  */
 export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
   let version = 0;
+  // Tells one run of the API from the next: the counter starts again at 0 on every start.
+  const boot = randomUUID().slice(0, 8);
   const entries = new Map<string, Entry>();
   const enabled = maxEntries > 0;
 
@@ -80,6 +82,9 @@ export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
     },
 
     currentVersion: () => version,
+
+    /** The data version as other processes see it (GET /data-version): changes with every write. */
+    dataVersion: () => `${boot}.${version}`,
 
     /** For writes that bypass the API (tests, maintenance scripts run in-process). */
     invalidate: () => void version++,

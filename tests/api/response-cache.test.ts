@@ -88,3 +88,32 @@ describe("with the cache turned off", () => {
     }
   });
 });
+
+describe("GET /data-version", () => {
+  it("stays the same across reads and changes with every write", async () => {
+    const first = (await api.request.get("/data-version")).body.version;
+    await api.request.get("/hubs");
+    expect((await api.request.get("/data-version")).body.version).toBe(first);
+
+    await api.request.post("/hubs").set(alice.auth).send({ name: `Versioned ${process.pid}` });
+
+    expect((await api.request.get("/data-version")).body.version).not.toBe(first);
+  });
+
+  it("changes even for a refused write (the version is conservative)", async () => {
+    const before = (await api.request.get("/data-version")).body.version;
+    await api.request.post("/hubs").set(alice.auth).send({ name: "" });
+    expect((await api.request.get("/data-version")).body.version).not.toBe(before);
+  });
+
+  it("differs between two runs of the API", async () => {
+    const other = await startTestApi();
+    try {
+      const a = (await api.request.get("/data-version")).body.version;
+      const b = (await other.request.get("/data-version")).body.version;
+      expect(a.split(".")[0]).not.toBe(b.split(".")[0]);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -4,7 +4,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import jwt from "jsonwebtoken";
 import type { WebContext } from "../../app/lib/context.ts";
-import { clearCache } from "../../app/lib/cache.server.ts";
 import { commitToken } from "../../app/lib/session.server.ts";
 import { startTestApi, type TestApi, type TestUser } from "./api.ts";
 
@@ -29,6 +28,7 @@ export function webContext(apiUrl: string): WebContext {
       contactEmail: "hello@inkwell.test",
       uploadMaxBytes: 10 * 1024 * 1024,
       secureCookies: false,
+    pageCacheEntries: 0,
     },
     nonce: "",
   };
@@ -42,7 +42,6 @@ export async function startWebTestApi(): Promise<WebTestApi> {
     server.once("error", reject);
   });
   const context = webContext(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  clearCache();
   return {
     api,
     context,

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearCache } from "../../app/lib/cache.server.ts";
 import { action as hubAction, loader as hubLoader } from "../../app/routes/hubs.$hubName._index.tsx";
 import { action as postAction, loader as postLoader } from "../../app/routes/hubs.$hubName.$postId.tsx";
 import { loader as hubsLoader } from "../../app/routes/hubs._index.tsx";
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await likePost(web.api, reader, manga.name, posts[0]!.id);
 });
 afterAll(() => web.close());
-beforeEach(() => clearCache());
 
 const hubArgs = (path: string, cookie?: string, params = { hubName: "Manga Lovers" }) => args(request(path, { cookie }), web.context, params);
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearCache } from "../../app/lib/cache.server.ts";
 import { loader as homeLoader } from "../../app/routes/_index.tsx";
 import { loader as profileLoader } from "../../app/routes/profile.tsx";
 import { loader as userLoader, shouldRevalidate } from "../../app/routes/user.$username.tsx";
@@ -17,7 +16,6 @@ beforeAll(async () => {
   reader = await web.api.register("reader_p");
 });
 afterAll(() => web.close());
-beforeEach(() => clearCache());
 
 describe("home", () => {
   it("says there is nothing yet on an empty site", async () => {

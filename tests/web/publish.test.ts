@@ -2,7 +2,6 @@
 // and edit, the spec's validation and save-error messages, owners only), the upload route and
 // the profile pictures.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearCache } from "../../app/lib/cache.server.ts";
 import { action as profileAction } from "../../app/routes/profile.tsx";
 import { action as chapterAction, loader as chapterLoader } from "../../app/routes/publish.chapter.($seriesName).($number).tsx";
 import { action as hubAction, loader as hubLoader } from "../../app/routes/publish.hub.($id).tsx";
@@ -30,7 +29,6 @@ beforeAll(async () => {
   otherCookie = await web.cookieFor(other);
 });
 afterAll(() => web.close());
-beforeEach(() => clearCache());
 
 const get = (path: string, cookie?: string, params: Record<string, string> = {}) => args(request(path, { cookie }), web.context, params);
 const form = (path: string, fields: Record<string, string | number | (string | number)[]>, cookie = artistCookie, params: Record<string, string> = {}, files: NonNullable<Parameters<typeof multipartRequest>[1]>["files"] = []) =>

@@ -1,7 +1,6 @@
 // Loaders and actions of the reading side: series list and page, the chapter reader (modes,
 // likes, follows), the image page, and the redirects of the first product's dangling links.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { clearCache } from "../../app/lib/cache.server.ts";
 import { loader as createKindLoader } from "../../app/routes/create.$kind.tsx";
 import { loader as createLoader } from "../../app/routes/create._index.tsx";
 import { loader as hubPostRedirect } from "../../app/routes/hub-posts.$id.tsx";
@@ -24,7 +23,6 @@ beforeAll(async () => {
   for (let i = 1; i <= 9; i++) await web.api.request.post("/series").set(comics.reader.auth).send({ name: `Filler series ${i}` });
 });
 afterAll(() => web.close());
-beforeEach(() => clearCache());
 
 const RONIN = "Moonlit Ronin";
 const get = (path: string, cookie?: string, params: Record<string, string> = {}) => args(request(path, { cookie }), web.context, params);

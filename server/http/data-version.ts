@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { endpointsFor } from "./endpoint.ts";
+import type { ResponseCache } from "./response-cache.ts";
+
+const endpoint = endpointsFor<unknown>();
+
+export const DataVersion = z.object({
+  version: z.string().describe("Changes whenever a write has started or finished; different after every restart"),
+});
+
+/**
+ * GET /data-version: lets a client that keeps rendered pages (the web app's guest page cache) know
+ * whether anything changed since it rendered them, for the price of one small request.
+ */
+export const dataVersionEndpoint = (cache: ResponseCache) =>
+  endpoint({
+    method: "get",
+    path: "/data-version",
+    tag: "Health",
+    summary: "The current data version: any write changes it",
+    auth: "none",
+    response: DataVersion,
+    errors: [],
+    handle: () => ({ version: cache.dataVersion() }),
+  });
