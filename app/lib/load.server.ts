@@ -1,7 +1,8 @@
 import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
 import { optionalUser, type Session } from "./session.server.ts";
-import type { Hub } from "../../server/rules/responses.ts";
+import type { Hub, Page } from "../../server/rules/responses.ts";
+import { pageParam } from "./format.ts";
 
 /** The outcome of one API read, so that one failed part of a page does not fail the rest. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number };
@@ -32,4 +33,25 @@ export const RECENT_HUBS = 5;
 export async function loadRecentHubs(api: Api): Promise<Hub[] | null> {
   const result = await attempt(api.topHubs(RECENT_HUBS));
   return result.ok ? result.value.content : null;
+}
+
+/**
+ * A list screen with a search box and a "top" row that is hidden, and so not loaded, while
+ * searching (Hubs, Series): `?q=` and `?page=` from the URL, the list and the top row in parallel.
+ */
+export async function loadSearchableList<Item, TopItem>(
+  request: Request,
+  context: WebContext,
+  read: {
+    search: (api: Api, query: string, page: number) => Promise<Page<Item>>;
+    all: (api: Api, page: number) => Promise<Page<Item>>;
+    top: (api: Api) => Promise<Page<TopItem>>;
+  },
+) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("q") ?? "").trim();
+  const page = pageParam(url.searchParams.get("page"));
+  const { api } = await viewerApi(request, context);
+  const [list, top] = await Promise.all([attempt(query ? read.search(api, query, page) : read.all(api, page)), query ? null : attempt(read.top(api))]);
+  return { query, page, list: list.ok ? list.value : null, top: top?.ok ? top.value.content : null };
 }

@@ -4,8 +4,7 @@ import { HubCard, HubChip } from "../components/cards.tsx";
 import { Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
-import { pageParam } from "../lib/format.ts";
-import { attempt, viewerApi } from "../lib/load.server.ts";
+import { loadSearchableList } from "../lib/load.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Hubs · Inkwell" }];
 
@@ -13,21 +12,12 @@ export const meta: MetaFunction = () => [{ title: "Hubs · Inkwell" }];
 const TOP_HUBS = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").trim();
-  const page = pageParam(url.searchParams.get("page"));
-  const { api } = await viewerApi(request, context);
-  // Top Hubs is hidden while searching, so it is only loaded when not.
-  const [list, top] = await Promise.all([
-    attempt(query ? api.searchHubs(query, page) : api.hubs(page)),
-    query ? null : attempt(api.topHubs(TOP_HUBS)),
-  ]);
-  return {
-    query,
-    page,
-    list: list.ok ? list.value : null,
-    topHubs: top?.ok ? top.value.content : null,
-  };
+  const { top, ...rest } = await loadSearchableList(request, context, {
+    search: (api, query, page) => api.searchHubs(query, page),
+    all: (api, page) => api.hubs(page),
+    top: (api) => api.topHubs(TOP_HUBS),
+  });
+  return { ...rest, topHubs: top };
 }
 
 export default function Hubs() {

@@ -4,8 +4,7 @@ import { SeriesCard } from "../components/cards.tsx";
 import { Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
-import { pageParam } from "../lib/format.ts";
-import { attempt, viewerApi } from "../lib/load.server.ts";
+import { loadSearchableList } from "../lib/load.server.ts";
 import seriesStyles from "../styles/series.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seriesStyles }];
@@ -19,21 +18,12 @@ export const meta: MetaFunction = () => [
 export const TOP_SERIES = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").trim();
-  const page = pageParam(url.searchParams.get("page"));
-  const { api } = await viewerApi(request, context);
-  // Top Series is hidden while searching, so it is only loaded when not.
-  const [list, top] = await Promise.all([
-    attempt(query ? api.searchSeries(query, page) : api.seriesList(page)),
-    query ? null : attempt(api.topSeries(TOP_SERIES)),
-  ]);
-  return {
-    query,
-    page,
-    list: list.ok ? list.value : null,
-    topSeries: top?.ok ? top.value.content : null,
-  };
+  const { top, ...rest } = await loadSearchableList(request, context, {
+    search: (api, query, page) => api.searchSeries(query, page),
+    all: (api, page) => api.seriesList(page),
+    top: (api) => api.topSeries(TOP_SERIES),
+  });
+  return { ...rest, topSeries: top };
 }
 
 export default function SeriesList() {

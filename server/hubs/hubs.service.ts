@@ -3,6 +3,7 @@ import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages } from "../images/image-refs.ts";
+import { isPrismaUniqueViolation, logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Hub, HubDetail, Page } from "../rules/responses.ts";
@@ -171,10 +172,7 @@ export function createHubService(db: Database) {
     },
 
     create(input: HubInput, authorId: number): HubDetail {
-      assertOwnImages(sqlite, authorId, [
-        { field: "profileImageId", label: "Logo", id: input.profileImageId },
-        { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
-      ]);
+      assertOwnImages(sqlite, authorId, logoAndBanner(input));
       assertNameFree(input.name);
       try {
         return detail(q.byId.get(insertHubWithCreator(input, authorId)), authorId);
@@ -188,25 +186,15 @@ export function createHubService(db: Database) {
       const hub = await prisma.hub.findUnique({ where: { id }, select: { authorId: true } });
       if (!hub) throw notFound("No hub found.");
       if (hub.authorId !== userId) throw forbidden("Only the hub's creator can edit it");
-      assertOwnImages(sqlite, userId, [
-        { field: "profileImageId", label: "Logo", id: input.profileImageId },
-        { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
-      ]);
+      assertOwnImages(sqlite, userId, logoAndBanner(input));
       assertNameFree(input.name, id);
       try {
         await prisma.hub.update({
           where: { id },
-          data: {
-            name: input.name,
-            nameKey: nameKey(input.name),
-            // Absent keeps the description or image; null clears it.
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
-            ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
-          },
+          data: namedEntityChanges(input),
         });
       } catch (err) {
-        if ((err as { code?: string }).code === "P2002") throw conflict("A hub with this name already exists");
+        if (isPrismaUniqueViolation(err)) throw conflict("A hub with this name already exists");
         throw err;
       }
       return detail(q.byId.get(id), userId);

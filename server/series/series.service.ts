@@ -4,6 +4,7 @@ import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages } from "../images/image-refs.ts";
+import { isPrismaUniqueViolation, logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
 import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
@@ -114,10 +115,6 @@ export function createSeriesService(db: Database) {
     if (existing && existing.id !== exceptId) throw conflict("A series with this name already exists");
   }
 
-  const imageRefs = (input: SeriesEditInput) => [
-    { field: "profileImageId", label: "Logo", id: input.profileImageId },
-    { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
-  ];
 
   return {
     listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
@@ -148,7 +145,7 @@ export function createSeriesService(db: Database) {
     listCreatedBy: (userId: number) => q.createdBy.all(userId).map(toSeries),
 
     create(input: SeriesInput, authorId: number): SeriesDetail {
-      assertOwnImages(sqlite, authorId, imageRefs(input));
+      assertOwnImages(sqlite, authorId, logoAndBanner(input));
       assertNameFree(input.name);
       try {
         const { lastInsertRowid } = q.insert.run({
@@ -171,22 +168,15 @@ export function createSeriesService(db: Database) {
       const series = await prisma.series.findUnique({ where: { id }, select: { authorId: true } });
       if (!series) throw notFound("No series found.");
       if (series.authorId !== userId) throw forbidden("Only the series' author can edit it");
-      assertOwnImages(sqlite, userId, imageRefs(input));
+      assertOwnImages(sqlite, userId, logoAndBanner(input));
       assertNameFree(input.name, id);
       try {
         await prisma.series.update({
           where: { id },
-          data: {
-            name: input.name,
-            nameKey: nameKey(input.name),
-            // Absent keeps the description or image; null clears it.
-            ...(input.description !== undefined ? { description: input.description } : {}),
-            ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
-            ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
-          },
+          data: namedEntityChanges(input),
         });
       } catch (err) {
-        if ((err as { code?: string }).code === "P2002") throw conflict("A series with this name already exists");
+        if (isPrismaUniqueViolation(err)) throw conflict("A series with this name already exists");
         throw err;
       }
       return detail(q.byId.get(id), userId);
