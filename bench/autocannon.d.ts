@@ -17,6 +17,8 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     timeout?: number;
+    /** Milliseconds between samples (default 1000); a run ends on the first sample after its duration. */
+    sampleInt?: number;
     pipelining?: number;
     requests?: Request[];
     initialContext?: Record<string, unknown>;

@@ -49,7 +49,12 @@ export interface LoadResult {
   warmupOps?: Record<string, Record<string, number>>;
 }
 
-export type ScenarioGroup = "baseline" | "api" | "web" | "growth" | "mixed";
+/**
+ * baseline; api: API reads on the large set as deployed (caches on); uncached: the same reads with both
+ * caches off; growth: the same reads on the small set, caches off; web: guest pages (the page cache
+ * answers them); web-signed-in: the same pages signed in (rendered every time); mixed.
+ */
+export type ScenarioGroup = "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "mixed";
 
 export interface ScenarioResult extends LoadResult {
   id: string;

@@ -9,6 +9,7 @@ import type { MixedPlan } from "./mixed.ts";
 export interface LoadRequest {
   url: string;
   method?: string;
+  /** Per-scenario headers on every request of the run (e.g. `cookie` for the signed-in pages). */
   headers?: Record<string, string>;
   body?: string;
 }

@@ -1,6 +1,7 @@
-// `npm run bench`: prepares the data sets, measures the baselines, the API reads and web pages on the
-// large set, the same reads on the small set, the mixed load on a copy of the large set, the page
-// weight, then writes bench/results/<timestamp>.json/.md and prints the Markdown table.
+// `npm run bench`: prepares the data sets, measures the baselines, the API reads and web pages (as a
+// guest and signed in) on the large set as deployed, the same API reads on the large and the small set
+// with both caches off (the growth curve), the mixed load on a copy of the large set, the page weight,
+// then writes bench/results/<timestamp>.json/.md and prints the Markdown table.
 // `npm run bench -- --smoke`: tiny data sets and short runs, no targets (CI).
 // Orchestration only: see README.md in this folder for what each file does.
 import { execFileSync } from "node:child_process";
@@ -12,8 +13,8 @@ import { LoadRunner, type LoadRequest } from "./load.ts";
 import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
 import { pageWeights } from "./page-weight.ts";
 import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
-import { apiReads, BIG_HUB_NAME, MIXED_ID, pickFromData, webPages, type ScenarioDef } from "./scenarios.ts";
-import { ensureRemixMinimalBuild, removeStaleLinkDirs, setStopGrace, siteBuildState, startBaseline, startSite, stopAll, stopGraceSeconds, type BaselineKind, type Site } from "./servers.ts";
+import { apiReads, BENCH_USER, BIG_HUB_NAME, MIXED_ID, pickFromData, probePage, SIGNED_IN_WEB_PREFIX, SMALL_API_PREFIX, UNCACHED_API_PREFIX, webPages, webSessionCookie, type ScenarioDef } from "./scenarios.ts";
+import { CACHES_OFF, ensureRemixMinimalBuild, setStopGrace, siteBuildState, startBaseline, startSite, stopAll, stopGraceSeconds, type BaselineKind, type Site } from "./servers.ts";
 
 const USAGE = `Usage: npm run bench -- [--smoke] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>]
 
@@ -49,6 +50,8 @@ const startedAt = new Date();
 const loadavgStart = os.loadavg();
 const scenarios: BenchReport["scenarios"] = [];
 const problems: string[] = [];
+const cacheChecks: BenchReport["cacheChecks"] = [];
+const sites: BenchReport["sites"] = [];
 const timings: Record<string, number> = {};
 const runner = new LoadRunner(settings);
 if (smoke) setStopGrace(3_000);
@@ -119,6 +122,31 @@ function emptyResult(): LoadResult {
   return { rps: 0, p50: 0, p90: 0, p99: 0, max: 0, requests: 0, errors: 0, socketErrors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSecond: 0, bytesPerResponse: 0, seconds: 0, failures: [] };
 }
 
+/** Fails every scenario of `defs` that could not be measured (e.g. the sign-in before them failed). */
+function markNotRun(defs: ScenarioDef[], dataset: string | undefined, message: string): void {
+  for (const def of defs) {
+    log(`  ${def.id.padEnd(28)} did not run: ${message}`);
+    scenarios.push({ id: def.id, group: def.group, title: def.title, dataset, method: "GET", path: def.path, note: def.note, ...emptyResult(), failed: message });
+  }
+  problems.push(`${defs.map((d) => d.id).join(", ")}: did not run: ${message}`);
+}
+
+/** GETs a page before its load and records whether it took the expected path (page cache hit, or a fresh signed-in render). */
+async function checkPage(id: string, webUrl: string, pagePath: string, expect: "hit" | "none", headers: Record<string, string> = {}, signedIn = false): Promise<void> {
+  try {
+    const probe = await probePage(webUrl, pagePath, headers);
+    const ok = probe.status === 200 && (probe.pageCache ?? "none") === expect && probe.signedIn === signedIn;
+    const got = `${probe.status}, X-Page-Cache ${probe.pageCache ?? "none"}, ${probe.signedIn ? "signed-in header" : "guest header"}`;
+    const expected = `200, X-Page-Cache ${expect}, ${signedIn ? "signed-in header" : "guest header"}`;
+    cacheChecks.push({ id, path: pagePath, expected, got, ok });
+    if (!ok) problems.push(`Cache check ${id} (${pagePath}): expected ${expected}, got ${got}.`);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    cacheChecks.push({ id, path: pagePath, expected: expect, got: `failed: ${message}`, ok: false });
+    problems.push(`Cache check ${id} (${pagePath}) failed: ${message}`);
+  }
+}
+
 const BASELINES: { kind: BaselineKind; title: string }[] = [
   { kind: "node-http", title: "node:http JSON handler" },
   { kind: "express-hello", title: "Express 5 hello-world JSON" },
@@ -142,14 +170,10 @@ async function measureBaselines(round: number): Promise<void> {
   }
 }
 
-/** Runs `fn` with the site started on a data folder, and always stops it. */
-async function withSite<T>(dataDir: string, label: string, fn: (site: Site) => Promise<T>): Promise<T> {
-  const site = await startSite(dataDir, label);
-  if (site.viaSymlink && !problems.some((p) => p.startsWith("Images under a dotted path"))) {
-    problems.push(
-      "Images under a dotted path: GET /images/{id} answers 404 when DATA_DIR has a segment starting with a dot (bench/.data/...), because server/images/images.router.ts calls res.sendFile(absolute path) and `send` ignores dotfiles by default. The benchmark starts the site through a symlink without dots (os.tmpdir()/inkwell-bench-<pid>/) so images are measured; the server should pass { root } or dotfiles: \"allow\".",
-    );
-  }
+/** Runs `fn` with the site started on a data folder (with `extraEnv`, e.g. the caches off), and always stops it. */
+async function withSite<T>(dataDir: string, label: string, extraEnv: Record<string, string>, fn: (site: Site) => Promise<T>): Promise<T> {
+  const site = await startSite(dataDir, label, extraEnv);
+  sites.push({ label, dataDir: path.relative(ROOT, dataDir), env: extraEnv });
   try {
     return await fn(site);
   } finally {
@@ -172,8 +196,6 @@ try {
   await shutdown(1);
 }
 
-removeStaleLinkDirs();
-
 // 1. Data sets (cached under bench/.data/) and builds.
 const specs = smoke ? SMOKE_DATASETS : FULL_DATASETS;
 const datasetTimeout = smoke ? 120_000 : 15 * 60_000;
@@ -192,20 +214,38 @@ else if (siteBuild.staleSources.length > 0) {
 log("Baselines (round 1)...");
 await measureBaselines(1);
 
-// 3. The large set: API reads, web pages, page weight.
+// 3. The large set as deployed (both caches on): API reads, guests' pages, signed-in pages, page weight.
 const picks: BenchReport["picks"] = {};
 const pageWeight: BenchReport["pageWeight"] = [];
 let pageWeightBaseline: BenchReport["pageWeightBaseline"];
 if (large) {
   await stage("large set", () =>
-    withSite(large.dir, "large", async (site) => {
+    withSite(large.dir, "large", {}, async (site) => {
       const p = await pickFromData(site.apiUrl);
       picks.large = p;
       log(`Picked: big hub "${p.bigHub.name}" (${p.bigHub.postCount} posts, deep page ${p.deepPage}), search "${p.search.term}" (${p.search.hits} hits), series "${p.series.name}" chapter ${p.chapterNumber}, image ${p.imageId}, post ${p.postId}`);
-      log("API reads (large set)...");
+      log("API reads (large set, response cache on: repeated reads are answered from memory)...");
       for (const def of apiReads(p)) await measureScenario(def, site.apiUrl, large.name);
-      log("Web pages (large set)...");
-      for (const def of webPages(p)) await measureScenario(def, site.webUrl, large.name);
+      log("Web pages as a guest (large set, the page cache answers them)...");
+      for (const def of webPages(p)) {
+        await checkPage(def.id, site.webUrl, def.path, "hit");
+        await measureScenario(def, site.webUrl, large.name);
+      }
+      const signedInPages = webPages(p, SIGNED_IN_WEB_PREFIX, "web-signed-in");
+      let cookie: string | undefined;
+      try {
+        cookie = await webSessionCookie(site.webUrl, BENCH_USER);
+      } catch (err) {
+        markNotRun(signedInPages, large.name, err instanceof Error ? err.message : String(err));
+      }
+      if (cookie) {
+        log(`Web pages signed in as "${BENCH_USER.username}" (large set, rendered every time)...`);
+        const headers = { cookie };
+        for (const def of signedInPages) {
+          await checkPage(def.id, site.webUrl, def.path, "none", headers, true);
+          await measureScenario(def, site.webUrl, large.name, { headers });
+        }
+      }
       const pages = Object.fromEntries(webPages(p).map((d) => [d.id.replace(/^web\./, ""), d.path]));
       const weights = await stage("page weight", () => pageWeights(path.join(ROOT, "build"), pages));
       if (weights) pageWeight.push(...weights);
@@ -215,19 +255,32 @@ if (large) {
   );
 }
 
-// 4. The small set: the same API reads, for the growth curve.
-if (small) {
-  await stage("small set", () =>
-    withSite(small.dir, "small", async (site) => {
-      const p = await pickFromData(site.apiUrl, picks.large?.search.term);
-      picks.small = p;
-      log(`Growth: the same reads on the small set (big hub ${p.bigHub.postCount} posts, search "${p.search.term}" ${p.search.hits} hits)...`);
-      for (const def of apiReads(p, "small.api", "growth")) await measureScenario(def, site.apiUrl, small.name);
+// 4. The large set again with both caches off: the same API reads measure the queries (uncached.api.*),
+// the large end of the growth curve.
+if (large) {
+  await stage("large set, caches off", () =>
+    withSite(large.dir, "large-uncached", CACHES_OFF, async (site) => {
+      const p = picks.large ?? (picks.large = await pickFromData(site.apiUrl));
+      await checkPage("uncached (page cache off)", site.webUrl, "/", "none");
+      log("API reads (large set, both caches off)...");
+      for (const def of apiReads(p, UNCACHED_API_PREFIX, "uncached")) await measureScenario(def, site.apiUrl, large.name);
     }),
   );
 }
 
-// 5. Mixed load on a throw-away copy of the large set (the cached set keeps its seeded state).
+// 5. The small set, both caches off: the same reads, for the growth curve.
+if (small) {
+  await stage("small set", () =>
+    withSite(small.dir, "small", CACHES_OFF, async (site) => {
+      const p = await pickFromData(site.apiUrl, picks.large?.search.term);
+      picks.small = p;
+      log(`Growth: the same reads on the small set, both caches off (big hub ${p.bigHub.postCount} posts, search "${p.search.term}" ${p.search.hits} hits)...`);
+      for (const def of apiReads(p, SMALL_API_PREFIX, "growth")) await measureScenario(def, site.apiUrl, small.name);
+    }),
+  );
+}
+
+// 6. Mixed load on a throw-away copy of the large set (the cached set keeps its seeded state).
 let mixed: BenchReport["mixed"];
 if (large) {
   await stage("mixed load", async () => {
@@ -237,7 +290,7 @@ if (large) {
       const postsBefore = countPosts(copy);
       let postsCreated: number | undefined;
       let postsSent: number | undefined;
-      await withSite(copy, "mixed", async (site) => {
+      await withSite(copy, "mixed", {}, async (site) => {
         const plan = await prepareMixed(site.apiUrl, { bigHubName: BIG_HUB_NAME, userCount: smoke ? 10 : 50, password: "demo1234" });
         mixed = { users: plan.users.length, plan: { weights: plan.weights, bigHub: plan.bigHub, posts: plan.postIds.length, hubs: plan.hubIds.length }, postsBefore };
         log(`Mixed load: ${plan.users.length} users signed in, ${plan.postIds.length} posts to like, ${plan.hubIds.length} hubs to join; ${settings.mixedDuration} s...`);
@@ -269,7 +322,7 @@ if (large) {
   });
 }
 
-// 6. Baselines again (full mode): their mean over both rounds is what ratios use.
+// 7. Baselines again (full mode): their mean over both rounds is what ratios use.
 if (!smoke) {
   log("Baselines (round 2)...");
   await measureBaselines(2);
@@ -290,7 +343,7 @@ for (const b of baselineResults) {
 }
 runner.close();
 
-// 7. Report.
+// 8. Report.
 let commit: string | undefined;
 try {
   commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
@@ -311,7 +364,9 @@ const draft: Omit<BenchReport, "targets"> = {
   datasets,
   siteBuild,
   picks,
+  sites,
   scenarios,
+  cacheChecks,
   mixed,
   pageWeight,
   pageWeightBaseline,

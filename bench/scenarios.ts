@@ -101,8 +101,12 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
   return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "api" }));
 }
 
-/** The web pages of the issue (server-rendered HTML, each calling the API). */
-export function webPages(p: Picks): ScenarioDef[] {
+/**
+ * The web pages of the issue (server-rendered HTML, each calling the API). As a guest (ids `web.*`)
+ * the guest page cache answers them; signed in (ids `signed-in.web.*`, group "web-signed-in") they
+ * are rendered every time.
+ */
+export function webPages(p: Picks, idPrefix = "web", group: ScenarioGroup = "web"): ScenarioDef[] {
   const hub = enc(p.bigHub.name);
   const s = enc(p.series.name);
   const list: Omit<ScenarioDef, "group" | "target">[] = [
@@ -113,7 +117,7 @@ export function webPages(p: Picks): ScenarioDef[] {
     { id: "series", title: "page /series/{name}", path: `/series/${s}` },
     { id: "chapter", title: "page /series/{name}/{number}", path: `/series/${s}/${p.chapterNumber}` },
   ];
-  return list.map((d) => ({ ...d, id: `web.${d.id}`, group: "web", target: "web" }));
+  return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "web" }));
 }
 
 /** Every scenario id a run produces (the smoke test checks them all). */
@@ -129,11 +133,66 @@ export function allScenarioIds(): string[] {
   };
   return [
     ...BASELINE_IDS,
-    ...apiReads(fake, "small.api", "growth").map((s) => s.id),
+    ...apiReads(fake, SMALL_API_PREFIX, "growth").map((s) => s.id),
     ...apiReads(fake).map((s) => s.id),
+    ...apiReads(fake, UNCACHED_API_PREFIX, "uncached").map((s) => s.id),
     ...webPages(fake).map((s) => s.id),
+    ...webPages(fake, SIGNED_IN_WEB_PREFIX, "web-signed-in").map((s) => s.id),
     MIXED_ID,
   ];
+}
+
+/** The API reads on the small set, both caches off (the growth curve's small end). */
+export const SMALL_API_PREFIX = "small.api";
+/** The API reads on the large set, both caches off (the growth curve's large end). */
+export const UNCACHED_API_PREFIX = "uncached.api";
+/** The six pages as a signed-in visitor (never served from the page cache). */
+export const SIGNED_IN_WEB_PREFIX = "signed-in.web";
+
+/** The seeded user the signed-in pages are rendered for (seed/scale.ts: user 0 is the demo user; every seeded user shares its password). */
+export const BENCH_USER = { username: "demo", password: "demo1234" };
+
+/**
+ * Signs in through the web app as a browser does (the login form's POST, same-origin) and returns
+ * the `Cookie` header value to send: `inkwell_session=...`.
+ */
+export async function webSessionCookie(webUrl: string, user = BENCH_USER): Promise<string> {
+  const res = await fetch(`${webUrl}/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(webUrl).origin },
+    body: new URLSearchParams({ username: user.username, password: user.password }).toString(),
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!.trim())
+    .find((c) => c.startsWith("inkwell_session=") && c.length > "inkwell_session=".length);
+  if (res.status < 300 || res.status >= 400 || !session) {
+    throw new Error(`Signing in as "${user.username}" through POST ${webUrl}/login: ${res.status}, no session cookie (${(await res.text()).replace(/\s+/g, " ").slice(0, 200)})`);
+  }
+  return session;
+}
+
+/** One request's answer, as far as the benchmark checks which path it took. */
+export interface PageProbe {
+  path: string;
+  status: number;
+  /** The X-Page-Cache header (absent: the page cache did not handle the request). */
+  pageCache: string | null;
+  /** The page shows the signed-in header (its Logout button). */
+  signedIn: boolean;
+}
+
+/** GETs a page (twice, so the second can be a cache hit) and reports how the last answer was made. */
+export async function probePage(webUrl: string, path: string, headers: Record<string, string> = {}): Promise<PageProbe> {
+  let last: PageProbe | undefined;
+  for (let i = 0; i < 2; i++) {
+    const res = await fetch(webUrl + path, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const html = await res.text();
+    last = { path, status: res.status, pageCache: res.headers.get("x-page-cache"), signedIn: /action="\/logout"/.test(html) };
+  }
+  return last!;
 }
 
 export const BASELINE_IDS = ["baseline.node-http", "baseline.express-hello", "baseline.remix-minimal"] as const;

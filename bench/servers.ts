@@ -4,10 +4,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { BENCH_DIR, DATA_ROOT, log, ROOT, sleep } from "./common.ts";
-import { pidAlive } from "./datasets.ts";
 
 export interface Child {
   name: string;
@@ -98,47 +96,21 @@ async function waitUntilOk(url: string, child: Child, timeoutMs: number): Promis
 export interface Site extends Child {
   apiUrl: string;
   webUrl: string;
-  /** The site was given a symlink to its data folder (see dotFreePath). */
-  viaSymlink: boolean;
-}
-
-/**
- * The API serves image files with res.sendFile(absolute path), and `send` answers 404 for any path
- * with a segment starting with a dot (its default dotfiles: "ignore"): under bench/.data/ every
- * image would be a 404. The site gets a symlink without dots to the data folder instead.
- */
-/** Removes a symlink (never what it points to). */
-function unlinkIfLink(link: string): void {
-  try {
-    if (fs.lstatSync(link).isSymbolicLink()) fs.unlinkSync(link);
-  } catch {
-    // not there
-  }
-}
-
-function dotFreePath(dir: string): { dir: string; viaSymlink: boolean; cleanup: () => void } {
-  if (!dir.split(path.sep).some((part) => part.length > 1 && part.startsWith("."))) return { dir, viaSymlink: false, cleanup: () => {} };
-  const linkDir = path.join(os.tmpdir(), `inkwell-bench-${process.pid}`);
-  fs.mkdirSync(linkDir, { recursive: true });
-  const link = path.join(linkDir, path.basename(dir));
-  unlinkIfLink(link);
-  fs.symlinkSync(dir, link, "dir");
-  return {
-    dir: link,
-    viaSymlink: true,
-    cleanup: () => {
-      unlinkIfLink(link);
-      if (fs.readdirSync(linkDir).length === 0) fs.rmdirSync(linkDir);
-    },
-  };
+  /** The extra environment it was started with (e.g. the caches turned off). */
+  extraEnv: Record<string, string>;
 }
 
 /** Secrets for the benchmark's production-mode site only. */
 const BENCH_SECRETS = { JWT_SECRET: "bench-jwt-secret-not-for-real-use-0123456789", SESSION_SECRET: "bench-session-secret-not-for-real-use-0123456789" };
 
-/** The site exactly as `npm start` runs it, in production mode, on a data folder that already holds its data. */
-export async function startSite(realDataDir: string, label: string): Promise<Site> {
-  const { dir: dataDir, viaSymlink, cleanup } = dotFreePath(realDataDir);
+/** Both caches off: the API's response cache (docs/decisions/006) and the web's guest page cache (007). */
+export const CACHES_OFF: Record<string, string> = { API_CACHE_ENTRIES: "0", PAGE_CACHE_ENTRIES: "0" };
+
+/**
+ * The site exactly as `npm start` runs it, in production mode, on a data folder that already holds
+ * its data. `extraEnv` is added last (it wins over the benchmark's own settings), e.g. CACHES_OFF.
+ */
+export async function startSite(dataDir: string, label: string, extraEnv: Record<string, string> = {}): Promise<Site> {
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
@@ -155,23 +127,20 @@ export async function startSite(realDataDir: string, label: string): Promise<Sit
     PORT: String(webPort),
     API_URL: apiUrl,
     PUBLIC_API_URL: apiUrl,
+    ...extraEnv,
   };
   const started = performance.now();
   const child = startChild(`site (${label})`, path.join(ROOT, "scripts/start.ts"), env, path.join(DATA_ROOT, "logs", `site-${label.replace(/\W+/g, "-")}.log`));
-  const stop = async () => {
-    const graceful = await child.stop();
-    cleanup();
-    return graceful;
-  };
   try {
     await waitUntilOk(`${apiUrl}/health`, child, 180_000);
     await waitUntilOk(`${webUrl}/health`, child, 60_000);
   } catch (err) {
-    await stop();
+    await child.stop();
     throw err;
   }
-  log(`Site (${label}) up in ${((performance.now() - started) / 1000).toFixed(1)} s: API ${apiUrl}, web ${webUrl}`);
-  return { ...child, stop, apiUrl, webUrl, viaSymlink };
+  const extra = Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ");
+  log(`Site (${label}) up in ${((performance.now() - started) / 1000).toFixed(1)} s: API ${apiUrl}, web ${webUrl}${extra ? ` (${extra})` : ""}`);
+  return { ...child, apiUrl, webUrl, extraEnv };
 }
 
 export type BaselineKind = "node-http" | "express-hello" | "remix-minimal";
@@ -200,29 +169,9 @@ export async function startBaseline(kind: BaselineKind): Promise<Baseline> {
   return { ...child, url };
 }
 
-/** Symlink folders left by benchmark runs that were killed (their process is gone). */
-export function removeStaleLinkDirs(): void {
-  for (const entry of fs.readdirSync(os.tmpdir())) {
-    const pid = Number(/^inkwell-bench-(\d+)$/.exec(entry)?.[1]);
-    if (!pid || pid === process.pid || pidAlive(pid)) continue;
-    const dir = path.join(os.tmpdir(), entry);
-    try {
-      for (const link of fs.readdirSync(dir)) unlinkIfLink(path.join(dir, link));
-      if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
-    } catch {
-      // not ours to worry about
-    }
-  }
-}
-
-/** Stops whatever is still running (an error or Ctrl-C part-way through) and removes the data symlinks. */
+/** Stops whatever is still running (an error or Ctrl-C part-way through). */
 export async function stopAll(): Promise<void> {
   await Promise.allSettled([...running].map((c) => c.stop()));
-  const linkDir = path.join(os.tmpdir(), `inkwell-bench-${process.pid}`);
-  if (fs.existsSync(linkDir)) {
-    for (const entry of fs.readdirSync(linkDir)) unlinkIfLink(path.join(linkDir, entry));
-    if (fs.readdirSync(linkDir).length === 0) fs.rmdirSync(linkDir);
-  }
 }
 
 const REMIX_MINIMAL = path.join(BENCH_DIR, "baselines/remix-minimal");

@@ -3,7 +3,7 @@ import { createApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { closeGracefully } from "./http/graceful-close.ts";
+import { gracefulClose } from "./http/graceful-close.ts";
 
 /** Starts the API: migrates the database, listens on API_PORT, shuts down cleanly on SIGINT/SIGTERM. */
 export async function startApi(env: NodeJS.ProcessEnv = process.env) {
@@ -13,6 +13,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const db = await openDatabase(config.dataDir);
   const app = createApp({ db, config, logger });
   const server = app.listen(config.port);
+  const closeServer = gracefulClose(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -24,7 +25,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then close the database.
-      await closeGracefully(server);
+      await closeServer();
       await db.close();
     })());
   return { config, server, close, port: config.port };

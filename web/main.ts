@@ -7,7 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { closeGracefully } from "../server/http/graceful-close.ts";
+import { gracefulClose } from "../server/http/graceful-close.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
 import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
 import { createGuestPageCache } from "./page-cache.ts";
@@ -74,6 +74,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   );
 
   const server: Server = app.listen(config.port);
+  const closeServer = gracefulClose(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -86,7 +87,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish.
-      await closeGracefully(server);
+      await closeServer();
       await closeVite();
     })());
   return { server, close, port, config };
