@@ -288,7 +288,7 @@ export function toMarkdown(report: BenchReport): string {
   );
 
   out.push(`\n## Web pages signed in (large set, rendered every time)\n`);
-  out.push(`Informational (no target): the same six pages with the session cookie of a signed-in user, which the page cache never serves; each render calls the API with the user's token, which the response cache never serves either.\n`);
+  out.push(`Informational (no target): the same six pages with the session cookie of a signed-in user, which the page cache never serves; each render calls the API with the user's token: the response cache serves the lists (the same for everyone), never an answer with the user's own state (likedByMe, joinedByMe).\n`);
   out.push(
     table(
       ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "× guest req/s"],

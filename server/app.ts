@@ -88,9 +88,10 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
   app.locals.responseCache = responseCache;
   app.use(responseCache.invalidateOnWrite);
-  app.use(responseCache.serveCached);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(readBearerToken(db, config));
+  // After the token check: a bad token is a 401 even where a cached answer exists.
+  app.use(responseCache.serveCached);
 
   if (config.authRateLimit > 0) {
     app.use(

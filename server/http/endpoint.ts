@@ -67,18 +67,25 @@ export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, an
       const startVersion = cache.currentVersion();
       const user = res.locals.user as AuthUser | null;
       if (endpoint.auth === "required" && !user) throw unauthorized();
+      // Whether the handler looked at the caller decides whether its answer may be shared between
+      // callers by the response cache (handlers take only the fields they use).
+      let readUser = false;
       const ctx = {
         params: parse(endpoint.params, req.params, "params"),
         query: parse(endpoint.query, req.query, "query"),
         body: parse(endpoint.body, req.body, "body"),
-        user,
+        get user() {
+          readUser = true;
+          return user;
+        },
         deps,
         req,
         res,
       };
       const result = await endpoint.handle(ctx as HandlerContext<any, any, any, D>);
       if (endpoint.response === "binary" || res.headersSent) return;
-      cache.sendJson(req, res, endpoint.status ?? 200, result, startVersion);
+      const shared = endpoint.auth === "none" && !readUser;
+      cache.sendJson(req, res, endpoint.status ?? 200, result, startVersion, shared);
     };
     const guard: RequestHandler = (_req, res, next) => {
       // Uploads check the token before reading a possibly large body.

@@ -9,6 +9,8 @@ interface Entry {
   status: number;
   body: Buffer;
   etag: string;
+  /** The answer did not depend on who asked: any caller may get it, signed in or not. */
+  shared: boolean;
 }
 
 export interface ResponseCacheOptions {
@@ -17,11 +19,12 @@ export interface ResponseCacheOptions {
 }
 
 /**
- * Serialized JSON answers to anonymous GETs, reused until the next write. Every write request bumps
- * one data version when it starts and again when it finishes, and an entry counts only while its
- * version is current, so no reader is served data older than a completed write
- * (docs/decisions/006-response-cache.md). Requests with a token are never cached: their answers
- * carry the caller's own state (likedByMe, joinedByMe, their email).
+ * Serialized JSON answers to GETs, reused until the next write. Every write request bumps one data
+ * version when it starts and again when it finishes, and an entry counts only while its version is
+ * current, so no reader is served data older than a completed write
+ * (docs/decisions/006-response-cache.md). An answer that read the caller (likedByMe, joinedByMe,
+ * their email) is kept for guests only and never built for a signed-in caller; an answer of a public
+ * call that never looked at the caller (the lists) is shared by everyone.
  */
 export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
   let version = 0;
@@ -30,7 +33,9 @@ export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
   const entries = new Map<string, Entry>();
   const enabled = maxEntries > 0;
 
-  const cacheable = (req: Request) => enabled && req.method === "GET" && req.headers.authorization === undefined;
+  const cacheable = (req: Request) => enabled && req.method === "GET";
+  /** Set by the bearer-token middleware, which runs first (server/http/auth.ts). */
+  const signedIn = (res: Response) => res.locals.user != null;
 
   function send(req: Request, res: Response, entry: Entry) {
     res.status(entry.status);
@@ -54,12 +59,12 @@ export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
       next();
     }) satisfies RequestHandler,
 
-    /** Answers from the cache when it can. Mount after the security headers, before the routes. */
+    /** Answers from the cache when it can. Mount after the bearer-token check, before the routes. */
     serveCached: ((req, res, next) => {
       if (!cacheable(req)) return next();
       const key = req.originalUrl;
       const entry = entries.get(key);
-      if (!entry || entry.version !== version) return next();
+      if (!entry || entry.version !== version || (signedIn(res) && !entry.shared)) return next();
       // Most recently used last.
       entries.delete(key);
       entries.set(key, entry);
@@ -68,12 +73,15 @@ export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
 
     /**
      * Sends a JSON answer, keeping it when it may be reused. `startVersion` is the version when the
-     * request started: an answer computed across a write is sent but not kept.
+     * request started: an answer computed across a write is sent but not kept. `shared`: the answer
+     * is the same whoever asks (a public call whose handler never read the caller).
      */
-    sendJson(req: Request, res: Response, status: number, value: unknown, startVersion: number): void {
+    sendJson(req: Request, res: Response, status: number, value: unknown, startVersion: number, shared = false): void {
       const body = Buffer.from(JSON.stringify(value));
-      const entry: Entry = { version: startVersion, status, body, etag: `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"` };
-      if (cacheable(req) && status === 200 && body.length <= MAX_BODY_BYTES && startVersion === version) {
+      const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+      const entry: Entry = { version: startVersion, status, body, etag, shared };
+      const keep = cacheable(req) && (shared || !signedIn(res)) && status === 200 && body.length <= MAX_BODY_BYTES && startVersion === version;
+      if (keep) {
         entries.delete(req.originalUrl);
         entries.set(req.originalUrl, entry);
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
