@@ -22,6 +22,19 @@ declare module "autocannon" {
     pipelining?: number;
     requests?: Request[];
     initialContext?: Record<string, unknown>;
+    /** Called with each connection's client when it is made (see load-worker.ts). */
+    setupClient?: (client: Client) => void;
+  }
+
+  /** The answer being read on a connection: the parser's headers (a flat name/value list) and the body so far. */
+  export interface PendingAnswer {
+    headers: { statusCode?: number; headers?: string[] };
+    body: string;
+  }
+
+  /** The part of a connection's client the benchmark touches (autocannon's lib/httpClient.js). */
+  export interface Client {
+    pipelinedRequests: { peek(): PendingAnswer | undefined; addBody(data: Buffer): void };
   }
 
   export interface Histogram {
