@@ -1,13 +1,14 @@
 import type { InputHTMLAttributes } from "react";
 
-/** A labelled input with its error (announced, and tied to the input for screen readers). */
-export function Field({ label, name, error, hint, ...input }: { label: string; name: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = input.id ?? `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+/** The ids a field's input names in `aria-describedby`: its hint and its error, when shown, after `extra`. */
+export function describedBy(id: string, { hint, error }: { hint?: string; error?: string | null }, extra: string[] = []): string | undefined {
+  return [...extra, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** A field's hint and error under its input, with the ids `describedBy` names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
   return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -18,6 +19,18 @@ export function Field({ label, name, error, hint, ...input }: { label: string; n
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** A labelled input with its error (announced, and tied to the input for screen readers). */
+export function Field({ label, name, error, hint, ...input }: { label: string; name: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = input.id ?? `field-${name}`;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error })} {...input} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -71,23 +71,11 @@ export default function PublishMenu() {
           ) : (
             <ul className="manage-list">
               {series.map((s) => (
-                <li key={s.id} className="manage-list__item">
-                  <Logo name={s.name} imageId={s.profileImageId} size={40} />
-                  <span className="manage-list__text">
-                    <Link to={seriesPath(s.name)} className="manage-list__name">
-                      {s.name}
-                    </Link>
-                    <span className="muted">{plural(s.chapterCount, "chapter")}</span>
-                  </span>
-                  <span className="manage-list__actions">
-                    <Link to={`/publish/chapter?series=${encodeURIComponent(s.name)}`} className="button button--small button--secondary" aria-label={`New chapter in ${s.name}`}>
-                      <PlusIcon /> Chapter
-                    </Link>
-                    <Link to={`/publish/series/${s.id}`} className="button button--small button--ghost" aria-label={`Edit ${s.name}`}>
-                      Edit
-                    </Link>
-                  </span>
-                </li>
+                <ManageItem key={s.id} name={s.name} imageId={s.profileImageId} to={seriesPath(s.name)} detail={plural(s.chapterCount, "chapter")} editTo={`/publish/series/${s.id}`}>
+                  <Link to={`/publish/chapter?series=${encodeURIComponent(s.name)}`} className="button button--small button--secondary" aria-label={`New chapter in ${s.name}`}>
+                    <PlusIcon /> Chapter
+                  </Link>
+                </ManageItem>
               ))}
             </ul>
           )}
@@ -103,20 +91,7 @@ export default function PublishMenu() {
           ) : (
             <ul className="manage-list">
               {hubs.map((h) => (
-                <li key={h.id} className="manage-list__item">
-                  <Logo name={h.name} imageId={h.profileImageId} size={40} />
-                  <span className="manage-list__text">
-                    <Link to={hubPath(h.name)} className="manage-list__name">
-                      {h.name}
-                    </Link>
-                    <span className="muted">{plural(h.memberCount, "member")}</span>
-                  </span>
-                  <span className="manage-list__actions">
-                    <Link to={`/publish/hub/${h.id}`} className="button button--small button--ghost" aria-label={`Edit ${h.name}`}>
-                      Edit
-                    </Link>
-                  </span>
-                </li>
+                <ManageItem key={h.id} name={h.name} imageId={h.profileImageId} to={hubPath(h.name)} detail={plural(h.memberCount, "member")} editTo={`/publish/hub/${h.id}`} />
               ))}
             </ul>
           )}
@@ -126,5 +101,26 @@ export default function PublishMenu() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** One of your series or hubs: its logo and name (a link), a detail line, and its actions, Edit last. */
+function ManageItem({ name, imageId, to, detail, editTo, children }: { name: string; imageId: number | null; to: string; detail: string; editTo: string; children?: React.ReactNode }) {
+  return (
+    <li className="manage-list__item">
+      <Logo name={name} imageId={imageId} size={40} />
+      <span className="manage-list__text">
+        <Link to={to} className="manage-list__name">
+          {name}
+        </Link>
+        <span className="muted">{detail}</span>
+      </span>
+      <span className="manage-list__actions">
+        {children}
+        <Link to={editTo} className="button button--small button--ghost" aria-label={`Edit ${name}`}>
+          Edit
+        </Link>
+      </span>
+    </li>
   );
 }

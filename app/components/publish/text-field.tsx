@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { charCount } from "../../../server/rules/text.ts";
+import { describedBy, FieldNotes } from "../field.tsx";
 
 interface TextFieldProps {
   label: string;
@@ -37,7 +38,7 @@ export function TextField({ label, name, max, defaultValue = "", error, hint, re
   const id = `field-${name}`;
   const count = charCount(text);
   const near = count > max * 0.9;
-  const describedBy = [`${id}-count`, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+
   const common = {
     id,
     name,
@@ -46,7 +47,7 @@ export function TextField({ label, name, max, defaultValue = "", error, hint, re
     required,
     maxLength: max,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(id, { hint, error }, [`${id}-count`]),
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       setOwn(e.target.value);
       onValue?.(e.target.value);
@@ -71,16 +72,7 @@ export function TextField({ label, name, max, defaultValue = "", error, hint, re
       {between}
       {multiline ? <textarea {...common} {...inputProps} ref={textareaRef} rows={rows} hidden={hideInput} /> : <input {...common} {...inputProps} type="text" hidden={hideInput} />}
       {after}
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
