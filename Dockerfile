@@ -4,7 +4,9 @@
 # ---- build: install everything, generate the Prisma client, build the web app ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary is reachable.
+# better-sqlite3 compiles from source when no prebuilt binary is reachable; node-gyp then uses the
+# headers this image already has instead of downloading them.
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -17,9 +19,10 @@ RUN npm run build \
 
 # ---- runtime: production dependencies, the build and the sources tsx runs ----
 FROM node:20-bookworm-slim AS runtime
-# Fonts for the demo seed's lettering (SVG text rendered by sharp); tini forwards signals to node.
+# The fonts the demo seed's art names (seed/art/: Liberation Sans Narrow for balloons, DejaVu Sans and
+# Serif with their bold/oblique faces for titles and sound effects); tini forwards signals to node.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends fonts-dejavu-core tini \
+ && apt-get install -y --no-install-recommends fonts-liberation fonts-dejavu-core fonts-dejavu-extra tini \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { isDatabaseEmpty, seedDemo } from "./demo.ts";
+import { chooseDemoPassword } from "./demo-password.ts";
 import { parseScaleCounts, seedScale, BENCHMARK_COUNTS } from "./scale.ts";
 
 interface CliArgs {
@@ -60,26 +61,29 @@ async function main() {
   }
   const counts = args.scale === undefined ? undefined : parseScaleCounts(args.scale);
   const dataDir = path.resolve(args.dataDir);
+  const login = chooseDemoPassword(process.env);
+  // A password from DEMO_PASSWORD is the operator's (or npm start's, which prints it itself): not logged here.
+  const shown = (password: string) => (login.source === "setting" ? "the password in DEMO_PASSWORD" : `password "${password}"`);
   console.log(`Data folder: ${dataDir}`);
   await migrateDatabase(dataDir);
   const db = await openDatabase(dataDir);
   try {
     if (counts) {
       if (!isDatabaseEmpty(db)) throw new Error("--scale needs an empty database; use a new --data-dir (the benchmark set is not mixed with other content)");
-      const result = await seedScale(db, dataDir, counts, { log: (m) => console.log(m) });
+      const result = await seedScale(db, dataDir, counts, { password: login.password, log: (m) => console.log(m) });
       console.log(`Large data set written in ${result.seconds.toFixed(1)} s:`);
       console.table(result.rows);
-      console.log(`Big hub: "${result.bigHub.name}" (id ${result.bigHub.id}, ${result.bigHub.posts} posts). Login: ${result.login.username} / ${result.login.password}`);
+      console.log(`Big hub: "${result.bigHub.name}" (id ${result.bigHub.id}, ${result.bigHub.posts} posts). Login: "${result.login.username}" with ${shown(result.login.password)}`);
       return;
     }
-    const result = await seedDemo(db, dataDir, { log: (m) => console.log(m) });
+    const result = await seedDemo(db, dataDir, { password: login.password, log: (m) => console.log(m) });
     if (!result.seeded) {
       console.log(`Demo content skipped: ${result.reason}.`);
       return;
     }
     console.log(`Demo content written in ${result.seconds.toFixed(1)} s:`);
     console.table(result.counts);
-    console.log(`Sign in as "${result.login.username}" with password "${result.login.password}".`);
+    console.log(`Sign in as "${result.login.username}" with ${shown(result.login.password)}.`);
   } finally {
     await db.close();
   }

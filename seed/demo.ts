@@ -15,6 +15,8 @@ export interface DemoOptions {
   now?: number;
   /** bcrypt cost of the demo password hash (the API's default is 10). */
   bcryptCost?: number;
+  /** Every demo member's password (default `demo1234`; production picks another: seed/demo-password.ts). */
+  password?: string;
   /** Images drawn at once (default 2: the machine has other work to do). */
   concurrency?: number;
   /** Pages, covers, banners and avatars as WebP (default, half the bytes) or JPEG. Logos are PNG. */
@@ -36,7 +38,8 @@ export function isDatabaseEmpty(db: Database): boolean {
 }
 
 /**
- * Fills an EMPTY database with the demo community: 20 members (login `demo` / `demo1234`),
+ * Fills an EMPTY database with the demo community: 20 members (login `demo` / `demo1234` unless
+ * options.password says otherwise),
  * 12 hubs with 60 markdown posts, 10 series with 40 chapters of generated pages, logos, banners,
  * avatars, memberships, follows and likes. Deterministic: the same content on every run.
  *
@@ -65,7 +68,8 @@ export async function seedDemo(db: Database, dataDir: string, options: DemoOptio
         log(`  ${done}/${total} images`);
       }
     });
-    const passwordHash = await bcrypt.hash(DEMO_PASSWORD, options.bcryptCost ?? 10);
+    const password = options.password ?? DEMO_PASSWORD;
+    const passwordHash = await bcrypt.hash(password, options.bcryptCost ?? 10);
     log("Writing users, hubs, posts, series and chapters...");
     const counts = db.sqlite.transaction(() => {
       // Checked again inside the transaction: someone may have used the database meanwhile.
@@ -74,7 +78,7 @@ export async function seedDemo(db: Database, dataDir: string, options: DemoOptio
       moveIntoPlace(files, staging, [...images.values()].map((i) => i.image));
       return written;
     })();
-    return { seeded: true, counts, seconds: (performance.now() - started) / 1000, login: { username: DEMO_USERNAME, password: DEMO_PASSWORD } };
+    return { seeded: true, counts, seconds: (performance.now() - started) / 1000, login: { username: DEMO_USERNAME, password } };
   } finally {
     removeStaging(staging);
   }

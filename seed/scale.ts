@@ -19,6 +19,8 @@ export const BIG_HUB_NAME = "Ink & Brushes";
 export interface ScaleOptions {
   now?: number;
   bcryptCost?: number;
+  /** Everybody's password (default `demo1234`; production picks another: seed/demo-password.ts). */
+  password?: string;
   concurrency?: number;
   log?: (message: string) => void;
 }
@@ -62,7 +64,8 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
 
   log("Drawing the image pool...");
   const pool = await renderPool(options.concurrency ?? 2);
-  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, options.bcryptCost ?? 10);
+  const password = options.password ?? DEMO_PASSWORD;
+  const passwordHash = await bcrypt.hash(password, options.bcryptCost ?? 10);
   const files = imageFilesFor(dataDir);
 
   const first = { user: nextId(sqlite, "User"), image: nextId(sqlite, "Image"), hub: nextId(sqlite, "Hub"), post: nextId(sqlite, "Post"), series: nextId(sqlite, "Series"), chapter: nextId(sqlite, "Chapter") };
@@ -222,6 +225,6 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
     writeSeconds,
     rows,
     bigHub: { id: first.hub, name: BIG_HUB_NAME, posts: counts.hubs > 0 ? counts.bigHubPosts + (counts.hubs === 1 ? counts.posts - counts.bigHubPosts : 0) : 0 },
-    login: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
+    login: { username: DEMO_USERNAME, password },
   };
 }

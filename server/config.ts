@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ConfigError, describeSettingIssue } from "./config-problems.ts";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -40,20 +41,34 @@ export interface ApiConfig {
   logLevel: string;
 }
 
-/** Reads the environment once at start. Throws with a readable message when it is wrong. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+function parseSettings(env: NodeJS.ProcessEnv) {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeSettingIssue(issue, env));
+  // Production refuses to start without a secret (CONTRACT.md 5); an empty one is already "too short".
+  if (env.NODE_ENV === "production" && env.JWT_SECRET === undefined) {
+    problems.push("JWT_SECRET: required in production (at least 16 characters, e.g. `openssl rand -base64 48`)");
   }
-  const e = parsed.data;
+  return { settings: parsed.data, problems };
+}
+
+/** Every problem with the API's settings, one line each. Reads nothing but `env`, writes nothing. */
+export function checkApiSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return parseSettings(env).problems;
+}
+
+/**
+ * Reads the environment once at start. Throws a ConfigError listing every problem when it is wrong;
+ * its only side effect is the development JWT secret file.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const { settings: e, problems } = parseSettings(env);
+  if (!e || problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.API_PORT,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? developmentSecret(e.NODE_ENV, dataDir),
+    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     bcryptCost: e.BCRYPT_COST,
@@ -66,12 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
 
 /**
  * Outside production a missing JWT_SECRET is generated once and kept in the data folder,
- * so tokens survive restarts. Production refuses to start without one (CONTRACT.md 5).
+ * so tokens survive restarts (production without one never gets here: parseSettings).
  */
-function developmentSecret(env: string, dataDir: string): string {
-  if (env === "production") {
-    throw new Error("JWT_SECRET is required in production (at least 16 characters).");
-  }
+function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, "jwt-secret");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { pino } from "pino";
 import { createApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { exitWithConfigProblems } from "./config-problems.ts";
+import { checkApiSettings, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { gracefulClose } from "./http/graceful-close.ts";
@@ -32,6 +33,8 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = checkApiSettings(process.env);
+  if (problems.length > 0) exitWithConfigProblems("The API", problems);
   const api = await startApi();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void api.close().then(() => process.exit(0)));

@@ -11,7 +11,8 @@ import { gracefulClose } from "../server/http/graceful-close.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
 import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
 import { createGuestPageCache } from "./page-cache.ts";
-import { loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
+import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
+import { exitWithConfigProblems } from "../server/config-problems.ts";
 import type { WebContext } from "../app/lib/context.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -126,6 +127,8 @@ function securityHeaders(config: WebConfig): express.RequestHandler {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = checkWebSettings(process.env);
+  if (problems.length > 0) exitWithConfigProblems("The web app", problems);
   const web = await startWeb();
   console.log(`Web app listening on http://localhost:${web.port}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { ConfigError, describeSettingIssue } from "../../server/config-problems.ts";
 
 /** The web app's settings, read once by web/main.ts and handed to loaders through the load context. */
 export interface WebConfig {
@@ -39,27 +40,41 @@ const EnvSchema = z.object({
   // Guest pages kept while the API's data is unchanged (web/page-cache.ts); 0 turns it off.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(500),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
-  // HTTPS-only cookies; on by default in production. Off for a production build served over plain
-  // HTTP (docker compose on localhost), where a Secure cookie would never come back.
+  // HTTPS-only cookies; on by default in production (browsers also accept them on http://localhost).
+  // Off only for production over plain HTTP on another host, where a Secure cookie never comes back.
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
 });
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
 
-/** Reads the environment; throws a readable message when it is wrong. */
-export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+function parseSettings(env: NodeJS.ProcessEnv) {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid web configuration:\n${lines.join("\n")}`);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeSettingIssue(issue, env));
+  // An empty secret is already "too short".
+  if (env.NODE_ENV === "production" && env.SESSION_SECRET === undefined) {
+    problems.push("SESSION_SECRET: required in production (at least 16 characters, e.g. `openssl rand -base64 48`)");
   }
-  const e = parsed.data;
+  return { settings: parsed.data, problems };
+}
+
+/** Every problem with the web app's settings, one line each. Reads nothing but `env`, writes nothing. */
+export function checkWebSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return parseSettings(env).problems;
+}
+
+/**
+ * Reads the environment; throws a ConfigError listing every problem when it is wrong. Its only
+ * side effect is the development session secret file.
+ */
+export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
+  const { settings: e, problems } = parseSettings(env);
+  if (!e || problems.length > 0) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     apiUrl: withoutTrailingSlash(e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`),
     publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(e.NODE_ENV, path.resolve(e.DATA_DIR)),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
     contactEmail: e.CONTACT_EMAIL,
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -69,10 +84,9 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
 
 /**
  * Outside production a missing SESSION_SECRET is generated once and kept in the data folder
- * (like the API's JWT secret), so sessions survive restarts. Production refuses to start without one.
+ * (like the API's JWT secret), so sessions survive restarts (production without one never gets here).
  */
-function developmentSecret(env: string, dataDir: string): string {
-  if (env === "production") throw new Error("SESSION_SECRET is required in production (at least 16 characters).");
+function developmentSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(dataDir, { recursive: true });

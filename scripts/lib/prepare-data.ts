@@ -9,23 +9,24 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * Creates and migrates the database in the data folder, then fills it with the demo content when it
- * is empty. The seed runs in a child process: drawing ~340 images takes a few hundred MB that the
- * long-running servers should not keep.
+ * is empty and a demo password is given (seed/demo-password.ts). The seed runs in a child process:
+ * drawing ~340 images takes a few hundred MB that the long-running servers should not keep.
  */
-export async function prepareData(dataDir: string, options: { seedDemo: boolean }): Promise<"seeded" | "kept" | "empty"> {
+export async function prepareData(dataDir: string, options: { demoPassword?: string }): Promise<"seeded" | "kept" | "empty"> {
   await migrateDatabase(dataDir);
   const db = await openDatabase(dataDir);
   const empty = isDatabaseEmpty(db);
   await db.close();
   if (!empty) return "kept";
-  if (!options.seedDemo) return "empty";
+  if (options.demoPassword === undefined) return "empty";
   console.log("Empty database: adding the demo content (about half a minute, once)...");
   await new Promise<void>((resolve, reject) => {
     // The same Node with the same loader flags (tsx) as this process.
     const child = spawn(process.execPath, [...process.execArgv, path.join(root, "seed/cli.ts"), "--data-dir", dataDir], {
       cwd: root,
       stdio: "inherit",
-      env: process.env,
+      // The password this start chose (the child logs no password it is handed).
+      env: { ...process.env, DEMO_PASSWORD: options.demoPassword },
     });
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Seeding the demo content failed (exit ${code})`))));
