@@ -92,10 +92,11 @@ export function removeStaleStaging(files: ImageFiles, now = Date.now()): void {
 export function imageRowInserter(sqlite: BetterSqlite3.Database) {
   const insert = prepare(
     sqlite,
-    "INSERT INTO Image (id, fileName, contentType, size, width, height, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    // Every seeded image is referenced by published content (publishedAt: docs/decisions/009).
+    "INSERT INTO Image (id, fileName, contentType, size, width, height, authorId, createdAt, publishedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   return (image: Omit<StoredImage, "format">, authorId: number) =>
-    insert.run(image.id, image.fileName, image.contentType, image.size, image.width, image.height, authorId, image.createdAt);
+    insert.run(image.id, image.fileName, image.contentType, image.size, image.width, image.height, authorId, image.createdAt, image.createdAt);
 }
 
 /** The file of an Image row (as the API serves it). */

@@ -22,6 +22,8 @@ import { userEndpoints } from "./users/users.router.ts";
 
 export interface AppConfig extends ServiceConfig {
   uploadMaxBytes: number;
+  /** Image uploads per user per hour (0: no limit); default 600. */
+  uploadRatePerHour?: number;
   authRateLimit: number;
   /**
    * Express "trust proxy": whose X-Forwarded-For names the real client. Default "loopback": the web
@@ -31,6 +33,8 @@ export interface AppConfig extends ServiceConfig {
   trustProxy?: boolean | number | string;
   /** Anonymous GET answers kept until the next write (0 turns the cache off); default 2000. */
   responseCacheEntries?: number;
+  /** Bytes of kept answers at most; default 32 MB. */
+  responseCacheBytes?: number;
 }
 
 export interface AppDeps {
@@ -39,7 +43,6 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-const JSON_BODY_LIMIT = "1mb";
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
 function withoutCredentials(headers: Record<string, unknown> = {}): Record<string, unknown> {
@@ -47,7 +50,7 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
 }
 
 export function allEndpoints(
-  config: Pick<AppConfig, "uploadMaxBytes">,
+  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour">,
   cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
 ): Endpoint<Services, any, any, any>[] {
   return [
@@ -58,13 +61,13 @@ export function allEndpoints(
     ...postEndpoints,
     ...seriesEndpoints,
     ...chapterEndpoints,
-    ...imageEndpoints(config.uploadMaxBytes),
+    ...imageEndpoints(config),
   ];
 }
 
 export function createApp({ db, config, logger = pino({ level: "silent" }) }: AppDeps) {
   const services = createServices(db, config);
-  const responseCache = createResponseCache({ maxEntries: config.responseCacheEntries ?? 2000 });
+  const responseCache = createResponseCache({ maxEntries: config.responseCacheEntries ?? 2000, maxBytes: config.responseCacheBytes });
   const endpoints = allEndpoints(config, responseCache);
   const openApi = buildOpenApi(endpoints, { version: "1.0.0" });
 
@@ -87,11 +90,9 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
   app.locals.responseCache = responseCache;
-  app.use(responseCache.invalidateOnWrite);
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Bodies are read per endpoint (only those that take one) and cached answers are served after the
+  // route's validation, both in mountEndpoints: so a bad token is a 401 even where a cached answer exists.
   app.use(readBearerToken(db, config));
-  // After the token check: a bad token is a 401 even where a cached answer exists.
-  app.use(responseCache.serveCached);
 
   if (config.authRateLimit > 0) {
     app.use(

@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(16, "JWT_SECRET must be at least 16 characters").optional(),
   JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
   UPLOAD_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: positiveInt(2 * 1024 ** 3),
+  UPLOAD_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(600),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().nonnegative().default(50),
   // Express "trust proxy": "loopback" (default), "false", a hop count, or addresses/subnets separated by commas.
@@ -21,6 +23,7 @@ const EnvSchema = z.object({
     .default("loopback")
     .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v)),
   API_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
+  API_CACHE_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -31,6 +34,10 @@ export interface ApiConfig {
   jwtSecret: string;
   jwtTtlSeconds: number;
   uploadMaxBytes: number;
+  /** Bytes of images each user may store. */
+  uploadQuotaBytes: number;
+  /** Image uploads per user per hour; 0 turns the limit off. */
+  uploadRatePerHour: number;
   bcryptCost: number;
   /** Login and register attempts per IP per 15 minutes; 0 turns the limit off. */
   authRateLimit: number;
@@ -38,6 +45,8 @@ export interface ApiConfig {
   trustProxy: boolean | number | string;
   /** Anonymous GET answers kept until the next write; 0 turns the cache off. */
   responseCacheEntries: number;
+  /** Bytes of kept answers at most; 0 turns the cache off. */
+  responseCacheBytes: number;
   logLevel: string;
 }
 
@@ -71,10 +80,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    uploadRatePerHour: e.UPLOAD_RATE_PER_HOUR,
     bcryptCost: e.BCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT_PER_15_MIN,
     trustProxy: e.TRUST_PROXY,
     responseCacheEntries: e.API_CACHE_ENTRIES,
+    responseCacheBytes: e.API_CACHE_BYTES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,6 +5,7 @@ import { checkApiSettings, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { gracefulClose } from "./http/graceful-close.ts";
+import { tidyImages } from "./images/image-tidy.ts";
 
 /** Starts the API: migrates the database, listens on API_PORT, shuts down cleanly on SIGINT/SIGTERM. */
 export async function startApi(env: NodeJS.ProcessEnv = process.env) {
@@ -12,6 +13,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const logger = pino({ level: config.logLevel });
   await migrateDatabase(config.dataDir);
   const db = await openDatabase(config.dataDir);
+  await tidyImages(db, config.dataDir);
   const app = createApp({ db, config, logger });
   const server = app.listen(config.port);
   const closeServer = gracefulClose(server);

@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { AuthConfig } from "./auth/auth.service.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createChapterLikeService } from "./chapters/chapter-likes.service.ts";
@@ -6,6 +5,7 @@ import { createChapterService } from "./chapters/chapters.service.ts";
 import type { Database } from "./db/database.ts";
 import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
+import { imagesDir } from "./images/image-tidy.ts";
 import { createImageService } from "./images/images.service.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostPageKeys } from "./posts/post-page-keys.ts";
@@ -16,6 +16,8 @@ import { createUserService } from "./users/users.service.ts";
 
 export interface ServiceConfig extends AuthConfig {
   dataDir: string;
+  /** Bytes of images each user may store; default 2 GB. */
+  uploadQuotaBytes?: number;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -34,6 +36,6 @@ export function createServices(db: Database, config: ServiceConfig) {
     follows: createFollowService(db),
     chapters: createChapterService(db),
     chapterLikes: createChapterLikeService(db),
-    images: createImageService(db, path.join(config.dataDir, "images")),
+    images: createImageService(db, imagesDir(config.dataDir), { quotaBytes: config.uploadQuotaBytes }),
   };
 }

@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { nowMs, placeholders, prepare, toIso } from "../db/sql.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { assertOwnImages, type ImageRef } from "../images/image-refs.ts";
+import { assertOwnImages, embeddedImageIds, publishOwnImages, type ImageRef } from "../images/image-refs.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Chapter, ChapterSummary, Page } from "../rules/responses.ts";
@@ -102,9 +102,9 @@ export function createChapterService(db: Database) {
     insertPage: prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, ?, ?)"),
     deletePages: prepare(sqlite, "DELETE FROM ChapterPage WHERE chapterId = ?"),
     firstPage: prepare<[number], { imageId: number }>(sqlite, "SELECT imageId FROM ChapterPage WHERE chapterId = ? ORDER BY position LIMIT 1"),
-    editable: prepare<[number], { description: string; content: string; coverId: number | null }>(
+    editable: prepare<[number], { description: string; content: string; coverId: number | null; authorId: number }>(
       sqlite,
-      "SELECT description, content, coverId FROM Chapter WHERE id = ?",
+      "SELECT description, content, coverId, authorId FROM Chapter WHERE id = ?",
     ),
     bumpChapterCount: prepare(sqlite, "UPDATE Series SET chapterCount = chapterCount + 1 WHERE id = ?"),
   };
@@ -140,6 +140,7 @@ export function createChapterService(db: Database) {
     });
     writePages(Number(lastInsertRowid), input.pages);
     q.bumpChapterCount.run(series.id);
+    publishOwnImages(sqlite, series.authorId, [input.coverId, ...input.pages, ...embeddedImageIds(input.content ?? "")]);
     return number;
   });
 
@@ -155,6 +156,7 @@ export function createChapterService(db: Database) {
       content: input.content ?? current.content,
       coverId,
     });
+    publishOwnImages(sqlite, current.authorId, [coverId, ...(input.pages ?? []), ...embeddedImageIds(input.content ?? "")]);
   });
 
   function assertAuthor(series: SeriesRef, userId: number, input: { coverId?: number | null; pages?: number[] }) {

@@ -29,7 +29,7 @@ export async function openDatabase(dataDir: string): Promise<Database> {
   // The adapter keeps its better-sqlite3 handle on a public `client` field.
   const sqlite = (adapter as unknown as { client: BetterSqlite3.Database }).client;
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
 

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
+import { isOutOfSpace, OUT_OF_SPACE_MESSAGE } from "../db/storage-full.ts";
 
 export interface FieldError {
   field: string;
@@ -76,6 +77,8 @@ function fromLibraryError(err: unknown): HttpError | null {
   if (e.message === "Malformed part header" || e.message === "Unexpected end of form" || e.message?.startsWith("Multipart:")) {
     return badRequest("Malformed multipart body");
   }
+  // A full disk (SQLite or a file write): the write changed nothing; reads keep working.
+  if (isOutOfSpace(err)) return new HttpError(503, OUT_OF_SPACE_MESSAGE);
   const status = e.status ?? e.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     return new HttpError(status, e.message || STATUS_CODES[status] || "Bad Request");

@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { assertOwnImages } from "../images/image-refs.ts";
+import { assertOwnImages, publishOwnImages, publishOwnImagesQuery, refIds } from "../images/image-refs.ts";
 import { isPrismaUniqueViolation, logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Paging } from "../rules/paging.ts";
@@ -121,6 +121,7 @@ export function createHubService(db: Database) {
     });
     const hubId = Number(lastInsertRowid);
     q.insertMembership.run(authorId, hubId, createdAt);
+    publishOwnImages(sqlite, authorId, refIds(logoAndBanner(input)));
     return hubId;
   });
 
@@ -189,10 +190,10 @@ export function createHubService(db: Database) {
       assertOwnImages(sqlite, userId, logoAndBanner(input));
       assertNameFree(input.name, id);
       try {
-        await prisma.hub.update({
-          where: { id },
-          data: namedEntityChanges(input),
-        });
+        await prisma.$transaction([
+          prisma.hub.update({ where: { id }, data: namedEntityChanges(input) }),
+          publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
+        ]);
       } catch (err) {
         if (isPrismaUniqueViolation(err)) throw conflict("A hub with this name already exists");
         throw err;

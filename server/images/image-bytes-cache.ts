@@ -4,6 +4,8 @@ export interface CachedImage {
   bytes: Buffer;
   contentType: string;
   etag: string;
+  /** Published when it was read; a private entry is checked against the database on every hit. */
+  public: boolean;
 }
 
 /**
@@ -26,8 +28,12 @@ export class ImageBytesCache {
     return entry;
   }
 
-  set(key: string, bytes: Buffer, contentType: string): CachedImage {
-    const entry = { bytes, contentType, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"` };
+  static entry(bytes: Buffer, contentType: string, isPublic: boolean): CachedImage {
+    return { bytes, contentType, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`, public: isPublic };
+  }
+
+  set(key: string, bytes: Buffer, contentType: string, isPublic: boolean): CachedImage {
+    const entry = ImageBytesCache.entry(bytes, contentType, isPublic);
     // An image larger than a quarter of the budget is served from disk every time.
     if (bytes.length > this.maxBytes / 4) return entry;
     const old = this.entries.get(key);

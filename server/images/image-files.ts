@@ -69,24 +69,125 @@ function encode(image: sharp.Sharp, format: ImageFormat): sharp.Sharp {
   }
 }
 
-/** Where images live under the data folder: originals/{id}.{ext} and w{width}/{id}.{ext}. */
-export class ImageFiles {
-  private readonly inFlight = new Map<string, Promise<string>>();
+/** Serves at most `running` jobs at once with at most `queued` waiting; beyond that it refuses. */
+export class WorkLimiter {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly root: string) {}
+  constructor(
+    private readonly running: number,
+    private readonly queued: number,
+  ) {}
+
+  /** Runs `job` now or after a queue slot frees; null when both are full (the caller does without). */
+  tryRun<T>(job: () => Promise<T>): Promise<T> | null {
+    if (this.active >= this.running && this.waiting.length >= this.queued) return null;
+    return (async () => {
+      if (this.active >= this.running) await new Promise<void>((resolve) => this.waiting.push(resolve));
+      else this.active++;
+      try {
+        return await job();
+      } finally {
+        // The slot passes straight to the next waiter, so `active` never over-counts.
+        const next = this.waiting.shift();
+        if (next) next();
+        else this.active--;
+      }
+    })();
+  }
+}
+
+/** fsync of a folder: makes a rename or a new file in it survive a power cut. */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await fs.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes and fsyncs a new file; removes it again when that fails (a full disk). */
+export async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+  try {
+    const handle = await fs.open(file, "wx");
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    await fs.rm(file, { force: true });
+    throw err;
+  }
+}
+
+export interface Rendition {
+  bytes: Buffer;
+  /** False when the original was served instead (resizers busy): not to be cached as the rendition. */
+  exact: boolean;
+}
+
+/**
+ * Where images live under the data folder: originals/{id}.{ext} and w{width}/{id}.{ext}; every file
+ * being written sits in incoming/ first (uploads as {fileKey}.{ext}, renditions as {uuid}.tmp), so
+ * the start-up tidy reads one small folder (server/images/image-tidy.ts).
+ */
+export class ImageFiles {
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly resizers: WorkLimiter;
+
+  constructor(
+    readonly root: string,
+    resizeLimits: { running: number; queued: number } = { running: 2, queued: 8 },
+  ) {
+    this.resizers = new WorkLimiter(resizeLimits.running, resizeLimits.queued);
+  }
+
+  get incomingDir() {
+    return path.join(this.root, "incoming");
+  }
 
   originalPath(id: number, format: ImageFormat) {
     return path.join(this.root, "originals", `${id}.${EXTENSIONS[format]}`);
+  }
+
+  incomingPath(fileKey: string, format: ImageFormat) {
+    return path.join(this.incomingDir, `${fileKey}.${EXTENSIONS[format]}`);
   }
 
   renditionPath(id: number, format: ImageFormat, width: number) {
     return path.join(this.root, `w${width}`, `${id}.${EXTENSIONS[format]}`);
   }
 
-  /** Writes the file under a temporary name first, so a reader never sees half of it. */
+  /** Step 1 of an upload: the bytes, fsynced, in incoming/ under a fresh key. */
+  async stageUpload(bytes: Buffer, format: ImageFormat): Promise<string> {
+    await fs.mkdir(this.incomingDir, { recursive: true });
+    const fileKey = randomUUID();
+    await writeDurably(this.incomingPath(fileKey, format), bytes);
+    await syncFolder(this.incomingDir);
+    return fileKey;
+  }
+
+  /** Step 3, once the row naming the key is committed: the file moves to its final name. */
+  async moveIntoPlace(fileKey: string, id: number, format: ImageFormat): Promise<void> {
+    const target = this.originalPath(id, format);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(this.incomingPath(fileKey, format), target);
+    await syncFolder(path.dirname(target));
+    await syncFolder(this.incomingDir);
+  }
+
+  async discardUpload(fileKey: string, format: ImageFormat): Promise<void> {
+    await fs.rm(this.incomingPath(fileKey, format), { force: true });
+  }
+
+  /** Writes the file in incoming/ first, so a reader never sees half of it. */
   async writeAtomically(file: string, bytes: Buffer): Promise<void> {
+    await fs.mkdir(this.incomingDir, { recursive: true });
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${randomUUID()}.tmp`;
+    const temp = path.join(this.incomingDir, `${randomUUID()}.tmp`);
     try {
       await fs.writeFile(temp, bytes);
       await fs.rename(temp, file);
@@ -96,32 +197,45 @@ export class ImageFiles {
     }
   }
 
-  /** The path to serve for a width request: the original when it is no wider, else a cached rendition. */
-  async pathFor(image: { id: number; format: ImageFormat; width: number }, requested: number | undefined): Promise<string> {
+  /**
+   * The bytes to serve for a width request: the original when it is no wider, else a rendition made
+   * once and kept on disk. With every resizer busy and the queue full, the original (a correct
+   * image, just larger) instead of more work.
+   */
+  async read(image: { id: number; format: ImageFormat; width: number }, requested: number | undefined): Promise<Rendition | null> {
     const original = this.originalPath(image.id, image.format);
-    if (requested === undefined) return original;
+    const readOriginal = async (exact: boolean) => {
+      const bytes = await fs.readFile(original).catch(() => null);
+      return bytes && { bytes, exact };
+    };
+    if (requested === undefined) return readOriginal(true);
     const width: number = RENDITION_WIDTHS.find((w) => w >= requested) ?? RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1]!;
-    if (width >= image.width) return original;
+    if (width >= image.width) return readOriginal(true);
     const target = this.renditionPath(image.id, image.format, width);
-    const cached = await fs.stat(target).then(() => true, () => false);
-    if (cached) return target;
+    const kept = await fs.readFile(target).catch(() => null);
+    if (kept) return { bytes: kept, exact: true };
     // Concurrent requests for the same rendition share one resize.
-    const key = target;
-    let pending = this.inFlight.get(key);
+    let pending = this.inFlight.get(target);
     if (!pending) {
-      pending = this.resize(original, image.format, width, target).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+      const started = this.resizers.tryRun(() => this.resize(original, image.format, width, target));
+      if (!started) return readOriginal(false);
+      pending = started.finally(() => this.inFlight.delete(target));
+      this.inFlight.set(target, pending);
     }
-    return pending;
+    const bytes = await pending.catch(() => null);
+    return bytes ? { bytes, exact: true } : null;
   }
 
-  private async resize(original: string, format: ImageFormat, width: number, target: string): Promise<string> {
+  private async resize(original: string, format: ImageFormat, width: number, target: string): Promise<Buffer> {
     const animated = format === "gif" || format === "webp";
     const bytes = await encode(sharp(original, { animated }).resize({ width, withoutEnlargement: true }), format).toBuffer();
-    await this.writeAtomically(target, bytes);
-    return target;
+    // A rendition that cannot be kept (a full disk) is still served, from memory.
+    await this.writeAtomically(target, bytes).catch(() => undefined);
+    return bytes;
   }
 }
+
+export const extensionOf = (format: ImageFormat) => EXTENSIONS[format];
 
 export const formatOf = (contentType: string): ImageFormat =>
   FORMATS.find((f) => CONTENT_TYPES[f] === contentType) ?? "jpeg";

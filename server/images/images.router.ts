@@ -6,6 +6,7 @@ import { badRequest, HttpError, notFound } from "../http/errors.ts";
 import { ImageMetadata } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import { DEFAULT_UPLOAD_RATE_PER_HOUR, memoryUploadRateLimiter, rateMessage, type UploadRateLimiter } from "./upload-limits.ts";
 
 const endpoint = endpointsFor<Services>();
 const ImageId = z.object({ id: idParam("Image id") });
@@ -38,7 +39,25 @@ function receiveOneFile(maxBytes: number): RequestHandler[] {
   return [requireMultipart, upload, requireFile];
 }
 
-export function imageEndpoints(uploadMaxBytes: number) {
+/** Counts the upload before its body is read: a refused upload costs no bandwidth or memory. */
+function limitUploadRate(limiter: UploadRateLimiter, perHour: number): RequestHandler {
+  return async (_req, res, next) => {
+    const wait = await limiter.take((res.locals.user as { id: number }).id);
+    if (wait === null) return next();
+    res.setHeader("Retry-After", String(wait));
+    next(new HttpError(429, rateMessage(perHour, wait)));
+  };
+}
+
+export interface ImageEndpointConfig {
+  uploadMaxBytes: number;
+  /** Uploads per user per hour (UPLOAD_RATE_PER_HOUR); 0 turns the limit off. */
+  uploadRatePerHour?: number;
+  uploadRateLimiter?: UploadRateLimiter;
+}
+
+export function imageEndpoints({ uploadMaxBytes, uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR, uploadRateLimiter }: ImageEndpointConfig) {
+  const rate = uploadRatePerHour > 0 ? [limitUploadRate(uploadRateLimiter ?? memoryUploadRateLimiter(uploadRatePerHour), uploadRatePerHour)] : [];
   return [
     endpoint({
       method: "post",
@@ -47,22 +66,22 @@ export function imageEndpoints(uploadMaxBytes: number) {
       summary: `Upload one JPEG, PNG, WebP or GIF image (at most ${uploadMaxBytes} bytes); metadata is stripped`,
       auth: "required",
       upload: true,
-      before: receiveOneFile(uploadMaxBytes),
+      before: [...rate, ...receiveOneFile(uploadMaxBytes)],
       status: 201,
       response: ImageMetadata,
-      errors: [413, 415],
+      errors: [413, 415, 429, 503],
       handle: ({ req, user, deps }) => deps.images.upload(req.file!, user!.id),
     }),
     endpoint({
       method: "get",
       path: "/images/metadata/{id}",
       tag: "Images",
-      summary: "An image's metadata",
+      summary: "An image's metadata; an image nothing published uses is visible to its uploader only, and only they see its file name",
       auth: "none",
       params: ImageId,
       response: ImageMetadata,
       errors: [404],
-      handle: ({ params, deps }) => deps.images.metadata(params.id),
+      handle: ({ params, user, deps }) => deps.images.metadata(params.id, user?.id),
     }),
     endpoint({
       method: "get",
@@ -74,11 +93,12 @@ export function imageEndpoints(uploadMaxBytes: number) {
       query: WidthQuery,
       response: "binary",
       errors: [404],
-      handle: async ({ params, query, req, res, deps }) => {
-        const image = await deps.images.bytesFor(params.id, query.w);
-        // Image ids are never reused and images never change: cache for a year.
+      handle: async ({ params, query, req, res, user, deps }) => {
+        const image = await deps.images.bytesFor(params.id, query.w, user?.id);
+        // Image ids are never reused and published images never change: cache for a year. A private
+        // one (only its uploader may see it) is kept by no cache.
         res.setHeader("Content-Type", image.contentType);
-        res.setHeader("Cache-Control", `public, max-age=${YEAR_SECONDS}, immutable`);
+        res.setHeader("Cache-Control", image.public ? `public, max-age=${YEAR_SECONDS}, immutable` : "private, no-store");
         res.setHeader("ETag", image.etag);
         if (req.headers["if-none-match"] === image.etag) {
           res.status(304).end();

@@ -1,71 +1,23 @@
-import fs from "node:fs/promises";
 import type { Database } from "../db/database.ts";
-import { notFound } from "../http/errors.ts";
+import { HttpError, notFound } from "../http/errors.ts";
 import type { ImageMetadata } from "../rules/responses.ts";
 import { prepare } from "../db/sql.ts";
 import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
-import { cleanFileName, cleanUpload, CONTENT_TYPES, formatOf, ImageFiles } from "./image-files.ts";
+import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf, ImageFiles } from "./image-files.ts";
+import { DEFAULT_UPLOAD_QUOTA_BYTES, quotaMessage } from "./upload-limits.ts";
 
 export type ImageService = ReturnType<typeof createImageService>;
 
-export function createImageService(db: Database, root: string, cacheBytes = 64 * 1024 * 1024) {
-  const files = new ImageFiles(root);
-  const cache = new ImageBytesCache(cacheBytes);
-  const byId = prepare<[number], { id: number; contentType: string; width: number }>(
-    db.sqlite,
-    "SELECT id, contentType, width FROM Image WHERE id = ?",
-  );
-
-  return {
-    files,
-
-    async upload(file: { buffer: Buffer; originalname?: string }, authorId: number): Promise<ImageMetadata> {
-      const image = await cleanUpload(file.buffer);
-      const row = await db.prisma.image.create({
-        data: {
-          fileName: cleanFileName(file.originalname, image.format),
-          contentType: CONTENT_TYPES[image.format],
-          size: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          authorId,
-          createdAt: new Date(),
-        },
-      });
-      try {
-        await files.writeAtomically(files.originalPath(row.id, image.format), image.bytes);
-      } catch (err) {
-        // No record without its file.
-        await db.prisma.image.delete({ where: { id: row.id } });
-        throw err;
-      }
-      return toMetadata(row);
-    },
-
-    async metadata(id: number): Promise<ImageMetadata> {
-      const row = await db.prisma.image.findUnique({ where: { id } });
-      if (!row) throw notFound("Image not found");
-      return toMetadata(row);
-    },
-
-    /** The file to send for an image, at the requested width. */
-    /** The bytes to send for an image at the requested width (`?w=`), from memory when recently served. */
-    async bytesFor(id: number, width: number | undefined): Promise<CachedImage> {
-      const key = `${id}:${width ?? ""}`;
-      const cached = cache.get(key);
-      if (cached) return cached;
-      const row = byId.get(id);
-      if (!row) throw notFound("Image not found");
-      const path = await files.pathFor({ id, format: formatOf(row.contentType), width: row.width }, width);
-      // Gone from disk since the upload: a plain 404, never the file's path in the message.
-      const bytes = await fs.readFile(path).catch(() => null);
-      if (!bytes) throw notFound("Image not found");
-      return cache.set(key, bytes, row.contentType);
-    },
-  };
+export interface ImageServiceOptions {
+  /** Bytes each user may store (UPLOAD_QUOTA_BYTES). */
+  quotaBytes?: number;
+  /** Recently served image bytes kept in memory. */
+  cacheBytes?: number;
+  /** Resizes at once and waiting; beyond them `?w=` gets the original. */
+  resizeLimits?: { running: number; queued: number };
 }
 
-function toMetadata(row: {
+interface ImageRow {
   id: number;
   fileName: string;
   contentType: string;
@@ -73,16 +25,122 @@ function toMetadata(row: {
   width: number;
   height: number;
   authorId: number;
-  createdAt: Date;
-}): ImageMetadata {
+  createdAt: number;
+  publishedAt: number | null;
+}
+
+/** What GET /images/{id} sends: the bytes, and whether anyone may cache them. */
+export interface ServedImage extends CachedImage {
+  public: boolean;
+}
+
+const notFoundImage = () => notFound("Image not found");
+
+/**
+ * Uploads, metadata and bytes. An image nothing published references is private: its uploader sees
+ * it, anyone else gets the 404 of a missing image (docs/decisions/009-image-safety.md).
+ */
+export function createImageService(db: Database, root: string, options: ImageServiceOptions = {}) {
+  const quotaBytes = options.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES;
+  const files = new ImageFiles(root, options.resizeLimits);
+  const cache = new ImageBytesCache(options.cacheBytes ?? 64 * 1024 * 1024);
+  const { sqlite } = db;
+  const q = {
+    byId: prepare<[number], ImageRow>(sqlite, "SELECT * FROM Image WHERE id = ?"),
+    stored: prepare<[number], { n: number }>(sqlite, "SELECT COALESCE(SUM(size), 0) AS n FROM Image WHERE authorId = ?"),
+    insert: prepare(
+      sqlite,
+      `INSERT INTO Image (fileName, contentType, size, width, height, authorId, createdAt, fileKey)
+       VALUES (@fileName, @contentType, @size, @width, @height, @authorId, @createdAt, @fileKey)`,
+    ),
+    remove: prepare(sqlite, "DELETE FROM Image WHERE id = ?"),
+  };
+
+  const assertFits = (authorId: number, size: number) => {
+    if (q.stored.get(authorId)!.n + size > quotaBytes) throw new HttpError(413, quotaMessage(quotaBytes));
+  };
+  // The quota is checked again inside the insert, so two uploads at once cannot both squeeze in.
+  const insertWithinQuota = sqlite.transaction((row: Record<string, unknown> & { authorId: number; size: number }) => {
+    assertFits(row.authorId, row.size);
+    return Number(q.insert.run(row).lastInsertRowid);
+  });
+
+  const visibleTo = (row: ImageRow, viewerId: number | undefined) => row.publishedAt !== null || row.authorId === viewerId;
+
+  return {
+    files,
+
+    /**
+     * Crash-safe order: the file is fsynced in incoming/ under a random key, then the row naming the
+     * key is committed, then the file is renamed into place. The start-up tidy rolls a crash at any
+     * point forward (row committed) or back (no row) (server/images/image-tidy.ts).
+     */
+    async upload(file: { buffer: Buffer; originalname?: string }, authorId: number): Promise<ImageMetadata> {
+      const image = await cleanUpload(file.buffer);
+      assertFits(authorId, image.bytes.length);
+      const fileKey = await files.stageUpload(image.bytes, image.format);
+      let id: number;
+      try {
+        id = insertWithinQuota({
+          fileName: cleanFileName(file.originalname, image.format),
+          contentType: CONTENT_TYPES[image.format],
+          size: image.bytes.length,
+          width: image.width,
+          height: image.height,
+          authorId,
+          createdAt: Date.now(),
+          fileKey,
+        });
+      } catch (err) {
+        await files.discardUpload(fileKey, image.format);
+        throw err;
+      }
+      try {
+        await files.moveIntoPlace(fileKey, id, image.format);
+      } catch (err) {
+        // No row without its file.
+        q.remove.run(id);
+        await files.discardUpload(fileKey, image.format);
+        throw err;
+      }
+      return toMetadata(q.byId.get(id)!, authorId);
+    },
+
+    metadata(id: number, viewerId: number | undefined): ImageMetadata {
+      const row = q.byId.get(id);
+      if (!row || !visibleTo(row, viewerId)) throw notFoundImage();
+      return toMetadata(row, viewerId);
+    },
+
+    /** The bytes to send for an image at the requested width (`?w=`), from memory when recently served. */
+    async bytesFor(id: number, width: number | undefined, viewerId: number | undefined): Promise<ServedImage> {
+      const key = `${id}:${width ?? ""}`;
+      const cached = cache.get(key);
+      // Public images never become private again, so a public entry needs no second look.
+      if (cached?.public) return { ...cached, public: true };
+      const row = q.byId.get(id);
+      if (!row || !visibleTo(row, viewerId)) throw notFoundImage();
+      const isPublic = row.publishedAt !== null;
+      if (cached) return { ...cached, public: isPublic };
+      const found = await files.read({ id, format: formatOf(row.contentType), width: row.width }, width);
+      // Gone from disk: a plain 404, never the file's path in the message.
+      if (!found) throw notFoundImage();
+      const entry = found.exact ? cache.set(key, found.bytes, row.contentType, isPublic) : ImageBytesCache.entry(found.bytes, row.contentType, isPublic);
+      return { ...entry, public: isPublic };
+    },
+  };
+}
+
+function toMetadata(row: ImageRow, viewerId: number | undefined): ImageMetadata {
   return {
     id: row.id,
-    fileName: row.fileName,
+    // The original file name can say more than the uploader meant to share.
+    fileName: row.authorId === viewerId ? row.fileName : `image-${row.id}.${extensionOf(formatOf(row.contentType))}`,
     contentType: row.contentType as ImageMetadata["contentType"],
     size: row.size,
     width: row.width,
     height: row.height,
     authorId: row.authorId,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
   };
 }

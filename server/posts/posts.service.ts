@@ -1,4 +1,5 @@
 import type { Database } from "../db/database.ts";
+import { embeddedImageIds, publishOwnImages, publishOwnImagesQuery } from "../images/image-refs.ts";
 import { nowMs, placeholders, prepare, toIso } from "../db/sql.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
@@ -108,6 +109,7 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
       hubId: input.hubId,
     });
     q.bumpPostCount.run(input.hubId);
+    publishOwnImages(sqlite, authorId, embeddedImageIds(input.content));
     pageKeys.postAdded(input.hubId);
     return Number(lastInsertRowid);
   });
@@ -154,14 +156,17 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
       const post = await prisma.post.findUnique({ where: { id }, select: { authorId: true } });
       if (!post) throw notFound("Post not found");
       if (post.authorId !== userId) throw forbidden("Only the author can edit this post");
-      await prisma.post.update({
-        where: { id },
-        data: {
-          title: input.title,
-          content: input.content,
-          ...(input.description !== undefined ? { description: input.description } : {}),
-        },
-      });
+      await prisma.$transaction([
+        prisma.post.update({
+          where: { id },
+          data: {
+            title: input.title,
+            content: input.content,
+            ...(input.description !== undefined ? { description: input.description } : {}),
+          },
+        }),
+        publishOwnImagesQuery(prisma, userId, embeddedImageIds(input.content)),
+      ]);
       return detail(id, userId);
     },
   };

@@ -3,7 +3,7 @@ import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
 import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { assertOwnImages } from "../images/image-refs.ts";
+import { assertOwnImages, publishOwnImages, publishOwnImagesQuery, refIds } from "../images/image-refs.ts";
 import { isPrismaUniqueViolation, logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
@@ -98,6 +98,13 @@ export function createSeriesService(db: Database) {
 
   const page = (rows: SeriesRow[], total: number, paging: Paging): Page<Series> => pageOf(rows.map(toSeries), total, paging);
 
+  // The series and the publishing of its logo and banner are one write.
+  const insertSeries = sqlite.transaction((row: { authorId: number; profileImageId: number | null; profileBannerId: number | null } & Record<string, unknown>) => {
+    const result = q.insert.run(row);
+    publishOwnImages(sqlite, row.authorId, [row.profileImageId, row.profileBannerId]);
+    return result;
+  });
+
   function detail(row: SeriesRow | undefined, viewerId: number | undefined): SeriesDetail {
     if (!row) throw notFound("No series found.");
     return { ...toSeries(row), followedByMe: viewerId !== undefined && q.follows.get(viewerId, row.id) !== undefined };
@@ -148,7 +155,7 @@ export function createSeriesService(db: Database) {
       assertOwnImages(sqlite, authorId, logoAndBanner(input));
       assertNameFree(input.name);
       try {
-        const { lastInsertRowid } = q.insert.run({
+        const { lastInsertRowid } = insertSeries({
           name: input.name,
           nameKey: nameKey(input.name),
           description: input.description,
@@ -171,10 +178,10 @@ export function createSeriesService(db: Database) {
       assertOwnImages(sqlite, userId, logoAndBanner(input));
       assertNameFree(input.name, id);
       try {
-        await prisma.series.update({
-          where: { id },
-          data: namedEntityChanges(input),
-        });
+        await prisma.$transaction([
+          prisma.series.update({ where: { id }, data: namedEntityChanges(input) }),
+          publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
+        ]);
       } catch (err) {
         if (isPrismaUniqueViolation(err)) throw conflict("A series with this name already exists");
         throw err;

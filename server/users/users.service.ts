@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { forbidden, notFound } from "../http/errors.ts";
-import { assertOwnImages } from "../images/image-refs.ts";
+import { assertOwnImages, publishOwnImagesQuery } from "../images/image-refs.ts";
 import type { User } from "../rules/responses.ts";
 import type { UserEditInput } from "../rules/user.ts";
 
@@ -63,14 +63,17 @@ export function createUserService(db: Database) {
         { field: "profileImageID", label: "Avatar", id: input.profileImageID },
         { field: "profileBannerID", label: "Banner", id: input.profileBannerID },
       ]);
-      const user = await prisma.user.update({
-        where: { id },
-        data: {
-          ...(input.profileImageID !== undefined ? { profileImageId: input.profileImageID } : {}),
-          ...(input.profileBannerID !== undefined ? { profileBannerId: input.profileBannerID } : {}),
-        },
-        select: PUBLIC_FIELDS,
-      });
+      const [user] = await prisma.$transaction([
+        prisma.user.update({
+          where: { id },
+          data: {
+            ...(input.profileImageID !== undefined ? { profileImageId: input.profileImageID } : {}),
+            ...(input.profileBannerID !== undefined ? { profileBannerId: input.profileBannerID } : {}),
+          },
+          select: PUBLIC_FIELDS,
+        }),
+        publishOwnImagesQuery(prisma, viewerId, [input.profileImageID, input.profileBannerID]),
+      ]);
       return toUser(user, viewerId);
     },
   };

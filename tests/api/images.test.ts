@@ -24,10 +24,11 @@ function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
-/** A GET of image bytes, buffered whatever the content type. */
+/** A GET of image bytes by their uploader, buffered whatever the content type. */
 const getBytes = (url: string) =>
   api.request
     .get(url)
+    .set(artist.auth)
     .buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -211,6 +212,8 @@ describe("GET /images/{id}", () => {
   let jpegId: number;
   beforeAll(async () => {
     jpegId = await uploadImage(api, artist, await imageBytes("jpeg", 1000, 600), "wide.jpg");
+    // Published (an avatar), so anyone may read and cache it (tests/api/image-privacy.test.ts has the rest).
+    expect((await api.request.put(`/user/${artist.id}`).set(artist.auth).send({ profileImageID: jpegId })).status).toBe(200);
   });
 
   it("serves the bytes with the right Content-Type and a year-long immutable cache", async () => {
@@ -305,7 +308,7 @@ describe("GET /images/{id}", () => {
     const id = await uploadImage(api, artist, await imageBytes("png"), "doomed.png");
     for (const file of filesUnder(path.join(api.dataDir, "images")).filter((f) => path.basename(f).startsWith(`${id}.`))) fs.rmSync(file);
 
-    const res = await api.request.get(`/images/${id}`);
+    const res = await api.request.get(`/images/${id}`).set(artist.auth);
 
     expectError(res, 404, "Image not found");
   });
@@ -327,7 +330,7 @@ describe("GET /images/metadata/{id}", () => {
   it("answers the metadata given at upload", async () => {
     const upload = await api.request.post("/images").set(artist.auth).attach("file", await imageBytes("webp", 20, 10), "tiny.webp");
 
-    const res = await api.request.get(`/images/metadata/${upload.body.id}`);
+    const res = await api.request.get(`/images/metadata/${upload.body.id}`).set(artist.auth);
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual(upload.body);
