@@ -5,7 +5,7 @@ import type { ResponseCache } from "./response-cache.ts";
 const endpoint = endpointsFor<unknown>();
 
 export const DataVersion = z.object({
-  version: z.string().describe("Changes whenever a write has started or finished; different after every restart"),
+  version: z.string().describe("Changes whenever a write through the API has been committed; different after every restart"),
 });
 
 /**
@@ -17,7 +17,7 @@ export const dataVersionEndpoint = (cache: ResponseCache) =>
     method: "get",
     path: "/data-version",
     tag: "Health",
-    summary: "The current data version: any write changes it",
+    summary: "The current data version: every committed write changes it, nothing else does",
     auth: "none",
     response: DataVersion,
     errors: [],

@@ -1,5 +1,6 @@
-import type { Request, RequestHandler, Response, Router } from "express";
-import type { z } from "zod";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
+import { z } from "zod";
+import { toPaging } from "../rules/paging.ts";
 import type { AuthUser } from "./auth.ts";
 import { unauthorized, validationError } from "./errors.ts";
 import type { ResponseCache } from "./response-cache.ts";
@@ -7,6 +8,9 @@ import type { ResponseCache } from "./response-cache.ts";
 type Method = "get" | "post" | "put" | "delete";
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** Largest JSON body an endpoint reads (else 413). */
+export const JSON_BODY_LIMIT = "1mb";
 
 export interface HandlerContext<P, Q, B, D> {
   params: Out<P>;
@@ -32,13 +36,19 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown> {
   auth: "none" | "required";
   params?: P;
   query?: Q;
+  /** A JSON body: only these endpoints read one (others ignore whatever is sent). */
   body?: B;
   /** multipart/form-data upload with one file in `file` (handled by `before`). */
   upload?: boolean;
+  /** A rate limit applies (429). */
+  rateLimited?: boolean;
   /** Success status and body schema; "binary" for image bytes. */
   status?: number;
   response: AnySchema | "binary";
-  /** Error statuses this call can answer, besides 400 and 401 for a bad token. */
+  /**
+   * Error statuses the handler (or `before`) throws. The common ones are added by `answeredStatuses`:
+   * 400 and 401 everywhere, 413/415 with a JSON body, 429 when rate limited, 503 for writes.
+   */
   errors: number[];
   /** Middleware that runs before validation (multer for uploads). */
   before?: RequestHandler[];
@@ -52,6 +62,23 @@ export function endpointsFor<D>() {
   ): Endpoint<D, P, Q, B> => endpoint;
 }
 
+export const isWrite = (endpoint: Pick<Endpoint, "method">) => endpoint.method !== "get";
+
+/**
+ * Every status an endpoint can answer besides its success status, in one place (the OpenAPI document
+ * and the contract tests read it): 400 bad input and 401 bad token everywhere; 413 and 415 where a
+ * JSON body is read; 429 where a rate limit applies; 503 for writes (a full disk); and what the
+ * handler declares. GETs can answer 304 to If-None-Match (ETags).
+ */
+export function answeredStatuses(endpoint: Endpoint<any, any, any, any>): number[] {
+  const common = [400, 401];
+  if (endpoint.body) common.push(413, 415);
+  if (endpoint.rateLimited) common.push(429);
+  if (isWrite(endpoint)) common.push(503);
+  if (endpoint.method === "get") common.push(304);
+  return [...new Set([...common, ...endpoint.errors])].sort((a, b) => a - b);
+}
+
 function parse<S>(schema: S | undefined, value: unknown, location: "params" | "query" | "body"): unknown {
   if (!schema) return undefined;
   const result = (schema as unknown as AnySchema).safeParse(value ?? {});
@@ -59,20 +86,42 @@ function parse<S>(schema: S | undefined, value: unknown, location: "params" | "q
   return result.data;
 }
 
+/**
+ * The query as the handler understands it, for the cache key: paging in its one meaning (`size` is
+ * an alias of `per_page`, which wins; page 1 and 10 a page when absent).
+ */
+function canonicalQuery(endpoint: Endpoint<any, any, any, any>): (query: unknown) => unknown {
+  const paged = endpoint.query instanceof z.ZodObject && "per_page" in endpoint.query.shape && "size" in endpoint.query.shape;
+  if (!paged) return (query) => query;
+  return (query) => {
+    const { page: _page, per_page: _perPage, size: _size, ...rest } = query as Record<string, unknown>;
+    return { ...rest, paging: toPaging(query as Parameters<typeof toPaging>[0]) };
+  };
+}
+
 export const expressPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ":$1");
 
 export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, any, any>[], deps: D, cache: ResponseCache): void {
+  const readJson = express.json({ limit: JSON_BODY_LIMIT });
   for (const endpoint of endpoints) {
+    const write = isWrite(endpoint);
+    const cacheable = endpoint.method === "get" && endpoint.response !== "binary";
+    const keyQuery = canonicalQuery(endpoint);
     const handler: RequestHandler = async (req, res) => {
       const startVersion = cache.currentVersion();
       const user = res.locals.user as AuthUser | null;
       if (endpoint.auth === "required" && !user) throw unauthorized();
+      const params = parse(endpoint.params, req.params, "params");
+      const query = parse(endpoint.query, req.query, "query");
+      // Keyed by the validated values: `?page=1&junk=x` and `?page=1`, or `size` and `per_page`, are one entry.
+      const key = cacheable ? cache.keyOf(endpoint.path, params, keyQuery(query)) : null;
+      if (key !== null && cache.serve(key, req, res)) return;
       // Whether the handler looked at the caller decides whether its answer may be shared between
       // callers by the response cache (handlers take only the fields they use).
       let readUser = false;
       const ctx = {
-        params: parse(endpoint.params, req.params, "params"),
-        query: parse(endpoint.query, req.query, "query"),
+        params,
+        query,
         body: parse(endpoint.body, req.body, "body"),
         get user() {
           readUser = true;
@@ -83,15 +132,20 @@ export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, an
         res,
       };
       const result = await endpoint.handle(ctx as HandlerContext<any, any, any, D>);
+      // Services commit before they resolve and a thrown error means nothing changed, so only a
+      // resolved write moves the data version: before its answer is sent, whether or not the
+      // client is still there (docs/decisions/006-response-cache.md).
+      if (write) cache.dataChanged();
       if (endpoint.response === "binary" || res.headersSent) return;
       const shared = endpoint.auth === "none" && !readUser;
-      cache.sendJson(req, res, endpoint.status ?? 200, result, startVersion, shared);
+      cache.sendJson(key, req, res, endpoint.status ?? 200, result, startVersion, shared);
     };
     const guard: RequestHandler = (_req, res, next) => {
-      // Uploads check the token before reading a possibly large body.
+      // Uploads and bodies: the token is checked before a possibly large body is read.
       if (endpoint.auth === "required" && !res.locals.user) return next(unauthorized());
       next();
     };
-    router[endpoint.method](expressPath(endpoint.path), guard, ...(endpoint.before ?? []), handler);
+    const bodyParser = endpoint.body ? [readJson] : [];
+    router[endpoint.method](expressPath(endpoint.path), guard, ...bodyParser, ...(endpoint.before ?? []), handler);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ErrorBody } from "../rules/responses.ts";
-import type { Endpoint } from "./endpoint.ts";
+import { answeredStatuses, type Endpoint } from "./endpoint.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -13,6 +13,7 @@ const REASONS: Record<number, string> = {
   413: "Body or upload too large",
   415: "Not a supported image, or a body encoding the API does not read",
   429: "Too many attempts; try again later",
+  503: "The server cannot store this now (disk full); nothing was changed, try again later",
 };
 
 const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
@@ -52,10 +53,8 @@ export function buildOpenApi(endpoints: Endpoint<any, any, any, any>[], extra: {
             }
           : { description: "Success", content: { "application/json": { schema: schemaOf(e.response, "output") } } },
     };
-    // A JSON body can also be too large (413) or in an encoding the parser refuses (415).
-    const bodyErrors = e.body ? [413, 415] : [];
-    for (const status of [...new Set([400, 401, ...bodyErrors, ...e.errors])].sort((a, b) => a - b)) {
-      responses[String(status)] = errorResponse(status);
+    for (const status of answeredStatuses(e)) {
+      responses[String(status)] = status === 304 ? { description: "Not modified: the ETag sent in If-None-Match is current" } : errorResponse(status);
     }
 
     const operation: Record<string, unknown> = {

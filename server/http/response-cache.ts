@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Request, RequestHandler, Response } from "express";
+import type { Request, Response } from "express";
 
-const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const MAX_BODY_BYTES = 256 * 1024;
+/** What an entry costs besides its body and key: the object, the ETag, the map slot. */
+const ENTRY_OVERHEAD_BYTES = 200;
 
 interface Entry {
   version: number;
@@ -11,31 +12,44 @@ interface Entry {
   etag: string;
   /** The answer did not depend on who asked: any caller may get it, signed in or not. */
   shared: boolean;
+  bytes: number;
 }
 
 export interface ResponseCacheOptions {
   /** How many responses to keep (least recently used go first); 0 turns the cache off. */
   maxEntries: number;
+  /** How many bytes of answers (and keys) to keep at most; default 32 MB. */
+  maxBytes?: number;
 }
 
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
- * Serialized JSON answers to GETs, reused until the next write. Every write request bumps one data
- * version when it starts and again when it finishes, and an entry counts only while its version is
- * current, so no reader is served data older than a completed write
- * (docs/decisions/006-response-cache.md). An answer that read the caller (likedByMe, joinedByMe,
- * their email) is kept for guests only and never built for a signed-in caller; an answer of a public
- * call that never looked at the caller (the lists) is shared by everyone.
+ * Serialized JSON answers to GETs, keyed by the route and its validated params and query, reused
+ * until the next write. One data version moves when a write endpoint's handler has resolved (its
+ * transaction is committed), and an entry counts only while its version is current, so no reader
+ * is served data older than an answered write (docs/decisions/006-response-cache.md). An answer
+ * that read the caller (likedByMe, joinedByMe, their email) is kept for guests only and never built
+ * for a signed-in caller; an answer of a public call that never looked at the caller (the lists) is
+ * shared by everyone.
  */
-export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
+export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES }: ResponseCacheOptions) {
   let version = 0;
   // Tells one run of the API from the next: the counter starts again at 0 on every start.
   const boot = randomUUID().slice(0, 8);
   const entries = new Map<string, Entry>();
-  const enabled = maxEntries > 0;
+  let totalBytes = 0;
+  const enabled = maxEntries > 0 && maxBytes > 0;
 
-  const cacheable = (req: Request) => enabled && req.method === "GET";
   /** Set by the bearer-token middleware, which runs first (server/http/auth.ts). */
   const signedIn = (res: Response) => res.locals.user != null;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
 
   function send(req: Request, res: Response, entry: Entry) {
     res.status(entry.status);
@@ -49,53 +63,63 @@ export function createResponseCache({ maxEntries }: ResponseCacheOptions) {
     res.end(entry.body);
   }
 
-  return {
-    /** Bumps the data version around every write request. Mount before the routes. */
-    invalidateOnWrite: ((req, res, next) => {
-      if (WRITE_METHODS.has(req.method)) {
-        version++;
-        res.once("finish", () => version++);
-      }
-      next();
-    }) satisfies RequestHandler,
+  /** Nothing kept is current any more: free it now rather than when it falls out of the LRU order. */
+  function bump() {
+    version++;
+    entries.clear();
+    totalBytes = 0;
+  }
 
-    /** Answers from the cache when it can. Mount after the bearer-token check, before the routes. */
-    serveCached: ((req, res, next) => {
-      if (!cacheable(req)) return next();
-      const key = req.originalUrl;
+  return {
+    /** The cache key of a GET: its route and its validated params and query (not the URL as sent). */
+    keyOf: (path: string, params: unknown, query: unknown): string | null =>
+      enabled ? `${path}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(query ?? null)}` : null,
+
+    /** Answers from the cache when it can; false when the caller must compute the answer. */
+    serve(key: string, req: Request, res: Response): boolean {
       const entry = entries.get(key);
-      if (!entry || entry.version !== version || (signedIn(res) && !entry.shared)) return next();
+      if (!entry || entry.version !== version || (signedIn(res) && !entry.shared)) return false;
       // Most recently used last.
       entries.delete(key);
       entries.set(key, entry);
       send(req, res, entry);
-    }) satisfies RequestHandler,
+      return true;
+    },
 
     /**
-     * Sends a JSON answer, keeping it when it may be reused. `startVersion` is the version when the
-     * request started: an answer computed across a write is sent but not kept. `shared`: the answer
-     * is the same whoever asks (a public call whose handler never read the caller).
+     * Sends a JSON answer, keeping it under `key` when it may be reused (null: never). `startVersion`
+     * is the version when the request started: an answer computed across a write is sent but not
+     * kept. `shared`: the answer is the same whoever asks (a public call that never read the caller).
      */
-    sendJson(req: Request, res: Response, status: number, value: unknown, startVersion: number, shared = false): void {
+    sendJson(key: string | null, req: Request, res: Response, status: number, value: unknown, startVersion: number, shared = false): void {
       const body = Buffer.from(JSON.stringify(value));
       const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
-      const entry: Entry = { version: startVersion, status, body, etag, shared };
-      const keep = cacheable(req) && (shared || !signedIn(res)) && status === 200 && body.length <= MAX_BODY_BYTES && startVersion === version;
+      const bytes = body.length + (key?.length ?? 0) * 2 + ENTRY_OVERHEAD_BYTES;
+      const entry: Entry = { version: startVersion, status, body, etag, shared, bytes };
+      const keep =
+        key !== null && (shared || !signedIn(res)) && status === 200 && body.length <= MAX_BODY_BYTES && bytes <= maxBytes && startVersion === version;
       if (keep) {
-        entries.delete(req.originalUrl);
-        entries.set(req.originalUrl, entry);
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+        remove(key);
+        entries.set(key, entry);
+        totalBytes += bytes;
+        while (entries.size > maxEntries || totalBytes > maxBytes) remove(entries.keys().next().value!);
       }
       send(req, res, entry);
     },
 
     currentVersion: () => version,
 
+    /** A write was committed: every kept answer is out of date. */
+    dataChanged: bump,
+
     /** The data version as other processes see it (GET /data-version): changes with every write. */
     dataVersion: () => `${boot}.${version}`,
 
     /** For writes that bypass the API (tests, maintenance scripts run in-process). */
-    invalidate: () => void version++,
+    invalidate: bump,
+
+    /** What is kept (tests, monitoring). */
+    stats: () => ({ entries: entries.size, bytes: totalBytes }),
   };
 }
 

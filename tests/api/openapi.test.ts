@@ -84,6 +84,28 @@ describe("GET /openapi.json", () => {
       }
     });
 
+    it(e.method === "get" ? "documents 304 for If-None-Match and no 503" : "documents 503 (storage full) and no 304", () => {
+      const { responses } = operationOf(e)!;
+
+      if (e.method === "get") {
+        expect(responses["304"]).toBeDefined();
+        expect(responses["304"]!.content).toBeUndefined();
+        expect(responses["503"]).toBeUndefined();
+      } else {
+        expect(responses["503"]?.content?.["application/json"]?.schema).toEqual(ERROR_REF);
+        expect(responses["304"]).toBeUndefined();
+      }
+    });
+
+    if (!e.body) {
+      it("documents neither 413 nor 415 unless it reads a body (an upload) or declares them", () => {
+        const { responses } = operationOf(e)!;
+
+        if (!e.upload && !e.errors.includes(413)) expect(responses["413"]).toBeUndefined();
+        if (!e.upload && !e.errors.includes(415)) expect(responses["415"]).toBeUndefined();
+      });
+    }
+
     if (e.body) {
       it("documents its JSON body, and 413 and 415 for bodies the parser refuses", () => {
         const op = operationOf(e)!;
@@ -160,8 +182,28 @@ describe("the contract checker used by every test", () => {
   });
 
   it("rejects a status the operation does not document", () => {
-    expect(() => checker.check("get", "/hubs", response(500, { status: 500, error: "Internal Server Error", message: "boom" }))).toThrow(/not documented/);
     expect(() => checker.check("get", "/hubs", response(404, { status: 404, error: "Not Found", message: "x" }))).toThrow(/not documented/);
+    expect(() => checker.check("get", "/hubs", response(413, { status: 413, error: "Payload Too Large", message: "x" }))).toThrow(/not documented/);
+    expect(() => checker.check("get", "/hubs", response(503, { status: 503, error: "Service Unavailable", message: "x" }))).toThrow(/not documented/);
+    expect(() => checker.check("post", "/hubs", response(503, { status: 503, error: "Service Unavailable", message: "x" }))).not.toThrow();
+  });
+
+  it("rejects a 500 anywhere, and any other 5xx the operation does not document", () => {
+    expect(() => checker.check("get", "/hubs", response(500, { status: 500, error: "Internal Server Error", message: "boom" }))).toThrow(/500 is always a bug/);
+    expect(() => checker.check("post", "/hubs", response(500, { status: 500, error: "Internal Server Error", message: "boom" }))).toThrow(/500 is always a bug/);
+    expect(() => checker.check("get", "/nope", response(502, { status: 502, error: "Bad Gateway", message: "x" }))).toThrow(/must be 404/);
+  });
+
+  it("rejects an error that is not JSON, or whose body names another status", () => {
+    expect(() => checker.check("get", "/hubs", response(400, "<html>Bad Request</html>", "text/html"))).toThrow(/must be JSON/);
+    expect(() => checker.check("get", "/hubs", response(400, { status: 401, error: "Unauthorized", message: "x" }))).toThrow(/another status/);
+    expect(() => checker.check("get", "/nope", response(404, "Cannot GET /nope", "text/html"))).toThrow(/must be JSON/);
+  });
+
+  it("rejects a success in a content type the operation does not document", () => {
+    expect(() => checker.check("get", "/hubs", response(200, "{}", "text/plain"))).toThrow(/content type/);
+    expect(() => checker.check("get", "/images/1", response(200, {}, "text/html"))).toThrow(/content type/);
+    expect(() => checker.check("get", "/images/1", response(200, {}, "image/png"))).not.toThrow();
   });
 
   it("rejects an error body without the contract's fields", () => {

@@ -1,5 +1,9 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 
 let api: TestApi;
@@ -142,10 +146,38 @@ describe("GET /data-version", () => {
     expect((await api.request.get("/data-version")).body.version).not.toBe(first);
   });
 
-  it("changes even for a refused write (the version is conservative)", async () => {
-    const before = (await api.request.get("/data-version")).body.version;
-    await api.request.post("/hubs").set(alice.auth).send({ name: "" });
-    expect((await api.request.get("/data-version")).body.version).not.toBe(before);
+  it("moves once a write is committed, also when its client went away before the answer", async () => {
+    const server = http.createServer(api.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const name = `Abandoned ${process.pid}`;
+      const body = JSON.stringify({ name });
+      const before = (await api.request.get("/data-version")).body.version;
+      const requestSeen = new Promise<http.IncomingMessage>((resolve) => server.once("request", resolve));
+      const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.write(
+        `POST /hubs HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${alice.auth.Authorization}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      const req = await requestSeen;
+      const bodyRead = new Promise((resolve) => req.once("end", resolve));
+
+      // A read while the write is under way (its body not yet sent) is kept: it is older than the write.
+      const during = await api.request.get("/hubs?page=1&size=50");
+      socket.end(body);
+      await bodyRead;
+      socket.destroy();
+      await until(() => api.db.sqlite.prepare("SELECT id FROM Hub WHERE name = ?").get(name) !== undefined);
+      await until(async () => (await api.request.get("/data-version")).body.version !== before);
+
+      const after = await api.request.get("/hubs?page=1&size=50");
+      expect(during.body.content.map((h: { name: string }) => h.name)).not.toContain(name);
+      expect(after.body.content.map((h: { name: string }) => h.name)).toContain(name);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("differs between two runs of the API", async () => {
@@ -156,6 +188,129 @@ describe("GET /data-version", () => {
       expect(a.split(".")[0]).not.toBe(b.split(".")[0]);
     } finally {
       await other.close();
+    }
+  });
+});
+
+/** Polls until `done` holds, for at most two seconds. */
+async function until(done: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 2000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe("only a committed write moves the data version", () => {
+  // A row changed behind the API's back shows whether an answer still comes from the cache.
+  const hubNames = async (url: string) => (await api.request.get(url)).body.content.map((h: { name: string }) => h.name) as string[];
+  let hubId: number;
+  beforeAll(async () => {
+    hubId = (await api.request.post("/hubs").set(alice.auth).send({ name: `Steady ${process.pid}` })).body.id;
+  });
+
+  const refused: [string, () => PromiseLike<{ status: number }>, number][] = [
+    ["a junk POST to no route", () => supertest(api.app).post("/nope").send({ a: 1 }), 404],
+    ["a junk DELETE to no route", () => supertest(api.app).delete("/hubs/x/y/z/w"), 404],
+    ["a write without a token", () => api.request.post("/hubs").send({ name: "No token" }), 401],
+    ["a write with a tampered token", () => api.request.post("/hubs").set("Authorization", `${alice.auth.Authorization}x`).send({ name: "Bad" }), 401],
+    ["an invalid write", () => api.request.post("/hubs").set(alice.auth).send({ name: "" }), 400],
+    ["malformed JSON", () => api.request.post("/hubs").set(alice.auth).set("Content-Type", "application/json").send("{"), 400],
+    ["a write someone may not make", () => api.request.put(`/hubs/${hubId}`).set(bob.auth).send({ name: "Taken over" }), 403],
+    ["a write to something that does not exist", () => api.request.post("/hubs/No%20such%20hub/999999/like").set(bob.auth), 404],
+    ["a name taken", () => api.request.post("/hubs").set(bob.auth).send({ name: `Steady ${process.pid}` }), 409],
+  ];
+
+  it.each(refused)("%s moves neither GET /data-version nor a cached answer", async (_label, send, status) => {
+    const url = "/hubs?page=1&size=100";
+    const version = (await api.request.get("/data-version")).body.version;
+    await api.request.get(url);
+    api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(`Hidden ${process.pid}`, hubId);
+    try {
+      expect((await send()).status).toBe(status);
+
+      expect((await api.request.get("/data-version")).body.version).toBe(version);
+      const names = await hubNames(url);
+      expect(names).toContain(`Steady ${process.pid}`);
+      expect(names).not.toContain(`Hidden ${process.pid}`);
+    } finally {
+      api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(`Steady ${process.pid}`, hubId);
+    }
+  });
+
+  it("a successful write moves both", async () => {
+    const url = "/hubs?page=1&size=100";
+    const version = (await api.request.get("/data-version")).body.version;
+    await api.request.get(url);
+
+    await api.request.post(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`).set(bob.auth).expect(200);
+
+    expect((await api.request.get("/data-version")).body.version).not.toBe(version);
+    await api.request.delete(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`).set(bob.auth).expect(200);
+  });
+});
+
+describe("the cache key is the validated request, and the cache is bounded by bytes", () => {
+  const renameBehindTheApi = (id: number, name: string) => api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(name, id);
+  let hubId: number;
+  beforeAll(async () => {
+    hubId = (await api.request.post("/hubs").set(alice.auth).send({ name: `Keyed ${process.pid}` })).body.id;
+  });
+
+  it.each([
+    ["/hubs?page=1&size=100", "/hubs?page=1&size=100&junk=x&other=1"],
+    ["/hubs?page=1&size=100", "/hubs?size=100"],
+    ["/hubs?per_page=100", "/hubs?size=100"],
+    ["/hubs?per_page=100&size=3", "/hubs?size=100&page=1"],
+    ["/hubs", "/hubs?per_page=10&page=1&utm_source=spam"],
+  ])("%s and %s are one entry", async (first, second) => {
+    const cached = await api.request.get(first);
+    renameBehindTheApi(hubId, `Moved ${process.pid}`);
+    try {
+      const again = await api.request.get(second);
+      expect(again.body).toEqual(cached.body);
+      expect(again.headers.etag).toBe(cached.headers.etag);
+    } finally {
+      renameBehindTheApi(hubId, `Keyed ${process.pid}`);
+      api.dataChanged();
+    }
+  });
+
+  it("keeps different pages apart", async () => {
+    const one = await api.request.get("/hubs?page=1&size=1");
+    const two = await api.request.get("/hubs?page=2&size=1");
+    expect(two.body.page).toBe(2);
+    expect(two.body.content[0].id).not.toBe(one.body.content[0].id);
+  });
+
+  it("does not grow with junk query parameters", async () => {
+    const stats = () => (api.app.locals.responseCache as ResponseCache).stats();
+    api.dataChanged();
+    for (let i = 0; i < 50; i++) await api.request.get(`/hubs?page=1&junk${i}=${i}`);
+    expect(stats().entries).toBe(1);
+  });
+
+  it("keeps at most API_CACHE_BYTES of answers, dropping the least recently used", async () => {
+    const small = await startTestApi({ responseCacheBytes: 8 * 1024 });
+    try {
+      const user = await small.register();
+      for (let i = 0; i < 20; i++) await small.request.post("/hubs").set(user.auth).send({ name: `Small ${i}` });
+      const stats = () => (small.app.locals.responseCache as ResponseCache).stats();
+      let largest = 0;
+      for (let size = 1; size <= 20; size++) {
+        const res = await small.request.get(`/hubs?size=${size}`);
+        largest = Math.max(largest, Number(res.headers["content-length"]));
+        expect(stats().bytes).toBeLessThanOrEqual(8 * 1024);
+      }
+      expect(largest).toBeGreaterThan(4 * 1024);
+      expect(stats().entries).toBeGreaterThan(0);
+      expect(stats().entries).toBeLessThan(20);
+      // The newest answer is still kept (it shows the old name), the oldest went first (recomputed).
+      small.db.sqlite.prepare("UPDATE Hub SET name = 'Renamed' WHERE name = 'Small 19'").run();
+      expect((await small.request.get("/hubs?size=20")).body.content[0].name).toBe("Small 19");
+      expect((await small.request.get("/hubs?size=1")).body.content[0].name).toBe("Renamed");
+    } finally {
+      await small.close();
     }
   });
 });

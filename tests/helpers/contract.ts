@@ -29,17 +29,26 @@ export class ContractChecker {
   }
 
   /** The documented operation Express would route this request to (first match, same order). */
-  private operationFor(method: string, url: string) {
+  operationFor(method: string, url: string) {
     // Not `new URL(...).pathname`: it resolves "." and ".." segments, which are sent and routed as they are.
     const pathname = url.replace(/^[a-z]+:\/\/[^/]+/i, "").split(/[?#]/, 1)[0]!;
     return this.routes.find((r) => r.method === method && r.pattern.test(pathname));
   }
 
-  check(method: string, url: string, res: Response): void {
+  /**
+   * `res` is a supertest response, or anything with its status, media type (no parameters) and
+   * parsed JSON body (the fuzz test's own client).
+   */
+  check(method: string, url: string, res: Pick<Response, "status" | "type" | "body">): void {
     const route = this.operationFor(method, url);
     const where = `${method.toUpperCase()} ${url} -> ${res.status}`;
-    if (res.status >= 400 && res.type === "application/json") {
+    // 500 is always a bug; a documented 503 (storage full) is an answer like any other.
+    expect(res.status, `${where}: a 500 is always a bug`).not.toBe(500);
+    if (res.status >= 400) {
+      // Every error, whatever its cause, in the contract's body (CONTRACT.md 2).
+      expect(res.type, `${where}: an error must be JSON`).toBe("application/json");
       this.validate("error", this.doc.components.schemas.Error!, res.body, where);
+      expect((res.body as { status?: number }).status, `${where}: the error body names another status`).toBe(res.status);
     }
     if (!route) {
       expect(res.status, `${where}: undocumented route must be 404`).toBe(404);
@@ -48,8 +57,11 @@ export class ContractChecker {
     const operation = this.doc.paths[route.path]![route.method]!;
     const documented = operation.responses[String(res.status)];
     expect(documented, `${where}: status not documented for ${route.method.toUpperCase()} ${route.path}`).toBeDefined();
-    const schema = documented?.content?.["application/json"]?.schema;
-    if (schema && res.status < 400) this.validate(`${route.method} ${route.path} ${res.status}`, schema, res.body, where);
+    if (!documented || res.status >= 400 || res.status === 304) return;
+    const types = Object.keys(documented.content ?? {});
+    if (types.length > 0) expect(types, `${where}: content type ${res.type} not documented`).toContain(res.type);
+    const schema = documented.content?.["application/json"]?.schema;
+    if (schema && res.type === "application/json") this.validate(`${route.method} ${route.path} ${res.status}`, schema, res.body, where);
   }
 
   private validate(key: string, schema: object, body: unknown, where: string) {
