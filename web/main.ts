@@ -10,6 +10,7 @@ import helmet from "helmet";
 import { gracefulClose } from "../server/http/graceful-close.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
 import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
+import { bodyLimit, bodyLimitFor } from "./body-limit.ts";
 import { createGuestPageCache } from "./page-cache.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import { exitWithConfigProblems } from "../server/config-problems.ts";
@@ -32,6 +33,9 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   const config = loadWebConfig(env);
   const app = express();
   app.disable("x-powered-by");
+  // req.ip is the visitor's address (behind a proxy: from its X-Forwarded-For); the API gets it forwarded.
+  app.set("trust proxy", config.trustProxy);
+  app.use(bodyLimit((path) => bodyLimitFor(path, config)));
   app.use(compression());
   app.get("/health", (_req, res) => {
     res.json({ status: "ok" });
@@ -56,10 +60,11 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
         createGuestPageCache({
           build,
           apiUrl: config.apiUrl,
-          loadContext: (nonce) => ({ config, nonce }),
+          loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip }),
           sessionCookie: SESSION_COOKIE_NAME,
           varyCookies: [READER_COOKIE_NAME],
           maxEntries: config.pageCacheEntries,
+          timeoutMs: config.apiTimeoutMs,
         }).middleware,
       );
     }
@@ -70,7 +75,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
     createRequestHandler({
       build,
       mode: options.vite ? "development" : "production",
-      getLoadContext: (_req, res): WebContext => ({ config, nonce: String(res.locals.nonce ?? "") }),
+      getLoadContext: (req, res): WebContext => ({ config, nonce: String(res.locals.nonce ?? ""), clientAddress: req.ip }),
     }),
   );
 

@@ -1,21 +1,31 @@
+import crypto from "node:crypto";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 
-/** Stands for the per-response CSP nonce in a kept page; replaced on every answer. */
-const NONCE_PLACEHOLDER = "inkwell-nonce-placeholder-5f0c1a";
+/**
+ * Stands for the per-response CSP nonce in a kept page; replaced on every answer, only inside a
+ * nonce attribute. Random per process, so no post can be written to contain it.
+ */
+export const NONCE_PLACEHOLDER = `inkwell-nonce-${crypto.randomBytes(18).toString("base64url")}`;
+const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
+
+/** The page with this response's nonce in its nonce attributes. */
+const withNonce = (html: string, nonce: string) => html.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
 
 export interface GuestPageCacheOptions {
   build: ServerBuild;
   /** Where the web server reaches the API (for GET /data-version). */
   apiUrl: string;
-  /** The load context for a render, given the nonce to use. */
-  loadContext: (nonce: string) => AppLoadContext;
+  /** The load context for a render, given the nonce to use and the request. */
+  loadContext: (nonce: string, req: ExpressRequest) => AppLoadContext;
   /** A request carrying this cookie is a signed-in visitor's: never cached. */
   sessionCookie: string;
   /** Cookies that change a guest's page (the reader's mode): part of the key. */
   varyCookies: string[];
   maxEntries: number;
+  /** How long GET /data-version may take; past it the page renders as usual. */
+  timeoutMs: number;
 }
 
 interface Entry {
@@ -36,7 +46,7 @@ interface Entry {
 export function createGuestPageCache(options: GuestPageCacheOptions) {
   const render = createRequestHandler(options.build, "production");
   const entries = new Map<string, Entry>();
-  const versions = new VersionChecks(`${options.apiUrl}/data-version`);
+  const versions = new VersionChecks(`${options.apiUrl}/data-version`, options.timeoutMs);
 
   function keyOf(req: ExpressRequest): string | null {
     if (req.method !== "GET") return null;
@@ -57,14 +67,14 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     let entry = entries.get(key);
     res.setHeader("X-Page-Cache", entry?.version === version ? "hit" : "miss");
     if (!entry || entry.version !== version) {
-      const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER));
+      const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER, req));
       const html = await response.text();
       const fresh: Entry = { version, headers: [...response.headers].filter(([name]) => name !== "set-cookie"), html };
       const keep = response.status === 200 && !response.headers.has("set-cookie") && /^text\/html/.test(response.headers.get("content-type") ?? "");
       if (!keep) {
         res.status(response.status);
         for (const [name, value] of response.headers) res.append(name, value);
-        res.send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+        res.send(withNonce(html, nonce));
         return;
       }
       entries.delete(key);
@@ -77,7 +87,7 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
     }
     res.status(200);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.send(entry.html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    res.send(withNonce(entry.html, nonce));
   };
 
   return { middleware };
@@ -88,7 +98,10 @@ class VersionChecks {
   private running: Promise<string> | null = null;
   private next: Promise<string> | null = null;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs: number,
+  ) {}
 
   /** A version read after this call was made. */
   current(): Promise<string> {
@@ -109,7 +122,7 @@ class VersionChecks {
   }
 
   private async fetchVersion(): Promise<string> {
-    const res = await fetch(this.url);
+    const res = await fetch(this.url, { signal: AbortSignal.timeout(this.timeoutMs) });
     if (!res.ok) throw new Error(`GET /data-version answered ${res.status}`);
     return ((await res.json()) as { version: string }).version;
   }

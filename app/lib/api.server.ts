@@ -46,6 +46,19 @@ export interface CallOptions {
   query?: Query;
   /** JSON, or a FormData sent as multipart (image uploads). */
   body?: unknown;
+  /** How long the call may take; API_TIMEOUT_MS unless given. */
+  timeoutMs?: number;
+}
+
+/** Uploads carry up to UPLOAD_MAX_BYTES: they get this many times API_TIMEOUT_MS. */
+export const UPLOAD_TIMEOUT_FACTOR = 6;
+
+export const TIMEOUT_MESSAGE = "The server took too long to answer. Please try again.";
+
+/** What login and register answer: the access token and, from the API that issues them, a device token. */
+export interface SignedIn {
+  accessToken: string;
+  deviceToken?: string;
 }
 
 export type PostOrder = "latest" | "by-likes";
@@ -67,24 +80,32 @@ export interface ApiOptions {
 export function createApi(context: WebContext, options: ApiOptions = {}) {
   const base = context.config.apiUrl;
 
-  async function call<T>(path: string, { method = "GET", query, body }: CallOptions = {}, token = options.token): Promise<T> {
+  async function call<T>(path: string, { method = "GET", query, body, timeoutMs }: CallOptions = {}, token = options.token): Promise<T> {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
+    // The API trusts this from the web server (its TRUST_PROXY), so its limits count visitors.
+    if (context.clientAddress) headers["X-Forwarded-For"] = context.clientAddress;
+    const timeout = AbortSignal.timeout(timeoutMs ?? context.config.apiTimeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const failed = (err: unknown): never => {
+      if (options.signal?.aborted) throw err;
+      if (timeout.aborted) throw new ApiError(504, TIMEOUT_MESSAGE);
+      throw new ApiError(0, "Network error. Please check your connection.");
+    };
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
     let res: Response;
     try {
       // Node's fetch keeps connections to the API alive between calls.
       const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
-      res = await fetch(url, { method, headers, body: payload, signal: options.signal });
+      res = await fetch(url, { method, headers, body: payload, signal });
     } catch (err) {
-      if (options.signal?.aborted) throw err;
-      throw new ApiError(0, "Network error. Please check your connection.");
+      return failed(err);
     }
     if (res.status === 401 && token && options.onUnauthorized) await options.onUnauthorized();
-    const text = await res.text();
+    const text = await res.text().catch(failed);
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -106,8 +127,11 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
 
   return {
     call,
-    login: (body: LoginInput) => call<{ accessToken: string }>("/auth/login", { method: "POST", body }),
-    register: (body: RegisterInput) => call<{ accessToken: string }>("/auth/register", { method: "POST", body }),
+    /** `deviceToken`: this browser's device cookie, if it has one (not throttled with others, OWASP device cookies). */
+    login: (body: LoginInput & { deviceToken?: string }) => call<SignedIn>("/auth/login", { method: "POST", body }),
+    register: (body: RegisterInput) => call<SignedIn>("/auth/register", { method: "POST", body }),
+    /** Revokes the token the client carries (POST /auth/logout). */
+    logout: () => call<{ loggedOut: boolean }>("/auth/logout", { method: "POST" }),
 
     user: (username: string) => call<User>(`/user/${seg(username)}`),
     memberHubs: (userId: number) => call<Hub[]>(`/user/${userId}/member-hubs`),
@@ -160,7 +184,7 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     uploadImage: (file: Blob, fileName: string) => {
       const form = new FormData();
       form.append("file", file, fileName);
-      return call<ImageMetadata>("/images", { method: "POST", body: form });
+      return call<ImageMetadata>("/images", { method: "POST", body: form, timeoutMs: context.config.apiTimeoutMs * UPLOAD_TIMEOUT_FACTOR });
     },
   };
 }
@@ -187,6 +211,8 @@ export function loginErrorMessage(err: unknown): string {
   if (err.status === 0) return "Network error. Please check your connection.";
   if (err.status === 401) return "Invalid credentials";
   if (err.status === 400) return "Please check your username and password";
+  // Throttled ("Too many login attempts...") or timed out: the reason, in the API's or our words.
+  if ((err.status === 429 || err.status === 504) && err.message) return err.message;
   return "Login failed. Please try again.";
 }
 
@@ -196,5 +222,6 @@ export function registerErrorMessage(err: unknown): string | null {
   if (err.status === 0) return "Network error";
   if (err.status === 409) return "Username or email already exists";
   if (err.status === 400) return err.errors.length > 0 ? null : "Invalid registration data";
+  if ((err.status === 429 || err.status === 504) && err.message) return err.message;
   return "Registration failed";
 }

@@ -24,6 +24,12 @@ export interface WebConfig {
   pageCacheEntries: number;
   /** Secure cookies (HTTPS only) in production. */
   secureCookies: boolean;
+  /** Express "trust proxy" of the web server: whose X-Forwarded-For names the visitor (forwarded to the API). */
+  trustProxy: boolean | number | string;
+  /** The largest body of a plain form post (no files); larger ones get 413 before Remix reads them. */
+  formMaxBytes: number;
+  /** How long a call to the API may take before it fails (uploads get UPLOAD_TIMEOUT_FACTOR times this). */
+  apiTimeoutMs: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -43,9 +49,20 @@ const EnvSchema = z.object({
   // HTTPS-only cookies; on by default in production (browsers also accept them on http://localhost).
   // Off only for production over plain HTTP on another host, where a Secure cookie never comes back.
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  // As the API's TRUST_PROXY: "loopback" (default), "false", a hop count, or addresses/subnets separated by commas.
+  WEB_TRUST_PROXY: z
+    .string()
+    .default("loopback")
+    .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^[0-9]{1,3}$/.test(v) ? Number(v) : v)),
+  FORM_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  API_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
-const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+const withoutTrailingSlash = (url: string) => {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === "/") end--;
+  return url.slice(0, end);
+};
 
 function parseSettings(env: NodeJS.ProcessEnv) {
   const parsed = EnvSchema.safeParse(env);
@@ -79,6 +96,9 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     secureCookies: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : e.NODE_ENV === "production",
+    trustProxy: e.WEB_TRUST_PROXY,
+    formMaxBytes: e.FORM_MAX_BYTES,
+    apiTimeoutMs: e.API_TIMEOUT_MS,
   };
 }
 

@@ -11,3 +11,26 @@ export function safeUrl(url: string): string {
   const protocol = trimmed.slice(0, colon).toLowerCase();
   return (ALLOWED_PROTOCOLS as readonly string[]).includes(protocol) ? trimmed : "";
 }
+
+/** The URL as a browser reads it: it drops ASCII tabs and line breaks anywhere in a URL. */
+const asBrowserReads = (url: string) => url.replaceAll("\t", "").replaceAll("\n", "").replaceAll("\r", "");
+
+/**
+ * A path on this site ("/media/1.png"): starts with one "/". "//host/x" and "/\host/x" are
+ * protocol-relative, so another site's.
+ */
+export function isSitePath(url: string): boolean {
+  const u = asBrowserReads(url);
+  return u.startsWith("/") && u[1] !== "/" && u[1] !== "\\";
+}
+
+/** A link that leaves the site: a scheme ("https:", "mailto:") or protocol-relative ("//host"). */
+export function isExternalUrl(url: string, publicApiUrl: string): boolean {
+  const u = asBrowserReads(url);
+  if (publicApiUrl !== "" && (u === publicApiUrl || u.startsWith(publicApiUrl + "/"))) return false;
+  if (u.startsWith("/")) return !isSitePath(u);
+  const colon = u.indexOf(":");
+  if (colon <= 0) return false;
+  const firstSpecial = u.search(/[/?#]/);
+  return firstSpecial === -1 || colon < firstSpecial;
+}

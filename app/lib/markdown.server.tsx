@@ -1,10 +1,62 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { safeUrl } from "./markdown-links.ts";
+import { isExternalUrl, isSitePath, safeUrl } from "./markdown-links.ts";
 
-/** The longest text the preview renders (the longest field is 10,000 characters). */
+/**
+ * The longest text rendered, in UTF-16 units (the longest field is 10,000 characters, at most two
+ * units each): the preview refuses more, and anything longer could not have been saved anyway.
+ */
 export const MARKDOWN_PREVIEW_MAX = 20_000;
+
+/**
+ * Block quotes and lists opened on one line ("> > > ..."): the parser and the renderer recurse
+ * once per level, so thousands of them take seconds and overflow the stack. Markers past this
+ * depth are escaped and show as text.
+ */
+export const MAX_MARKDOWN_NESTING = 32;
+
+/** The index just past a list or quote marker starting at `i` of `line`, or -1. */
+function markerEnd(line: string, i: number): number {
+  const c = line[i];
+  const spaceOrEnd = (j: number) => j >= line.length || line[j] === " " || line[j] === "\t";
+  if (c === ">") return i + 1;
+  if ((c === "-" || c === "*" || c === "+") && spaceOrEnd(i + 1)) return i + 1;
+  let j = i;
+  while (j < line.length && j - i < 9 && line[j]! >= "0" && line[j]! <= "9") j++;
+  if (j > i && (line[j] === "." || line[j] === ")") && spaceOrEnd(j + 1)) return j + 1;
+  return -1;
+}
+
+/**
+ * Escapes the container markers of each line beyond MAX_MARKDOWN_NESTING (plain string scanning).
+ * Lists also nest by indentation over many lines (about two columns a level), so every two
+ * columns of indentation count as a level too.
+ */
+export function limitNesting(text: string): string {
+  const lines = text.split("\n");
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!;
+    let markers = 0;
+    let columns = 0;
+    let i = 0;
+    while (i < line.length) {
+      if (line[i] === " " || line[i] === "\t") {
+        columns += line[i] === " " ? 1 : 4;
+        i++;
+        continue;
+      }
+      const end = markerEnd(line, i);
+      if (end === -1) break;
+      if (++markers + Math.floor(columns / 2) > MAX_MARKDOWN_NESTING) {
+        lines[n] = line.slice(0, i) + "\\" + line.slice(i);
+        break;
+      }
+      i = end;
+    }
+  }
+  return lines.join("\n");
+}
 
 /**
  * Markdown as the site renders it everywhere (posts, chapter notes and the editors' previews):
@@ -17,7 +69,7 @@ export const MARKDOWN_PREVIEW_MAX = 20_000;
 export function renderMarkdown(text: string, publicApiUrl: string): string {
   const components: Components = {
     a: ({ href, children, node: _node, ...rest }) => {
-      const external = !!href && /^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith(publicApiUrl);
+      const external = !!href && isExternalUrl(href, publicApiUrl);
       return (
         <a href={href || undefined} {...rest} rel={external ? "nofollow ugc noopener noreferrer" : undefined}>
           {children}
@@ -26,14 +78,21 @@ export function renderMarkdown(text: string, publicApiUrl: string): string {
     },
     img: ({ src, alt, node: _node, ...rest }) => {
       const url = typeof src === "string" ? src : "";
-      const local = url !== "" && (url.startsWith("/") || (publicApiUrl !== "" && url.startsWith(publicApiUrl + "/")));
+      const local = url !== "" && (isSitePath(url) || (publicApiUrl !== "" && url.startsWith(publicApiUrl + "/")));
       if (!local) return url ? <a href={url} rel="nofollow ugc noopener noreferrer">{alt || url}</a> : null;
       return <img src={url} alt={alt ?? ""} loading="lazy" {...rest} />;
     },
   };
-  return renderToStaticMarkup(
-    <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>
-      {text}
-    </ReactMarkdown>,
-  );
+  const source = limitNesting(text.length > MARKDOWN_PREVIEW_MAX ? text.slice(0, MARKDOWN_PREVIEW_MAX) : text);
+  try {
+    return renderToStaticMarkup(
+      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>
+        {source}
+      </ReactMarkdown>,
+    );
+  } catch (err) {
+    // A shape the nesting limit missed that still overflows the stack: the text, unformatted.
+    if (!(err instanceof RangeError)) throw err;
+    return renderToStaticMarkup(<p style={{ whiteSpace: "pre-wrap" }}>{source}</p>);
+  }
 }

@@ -26,7 +26,14 @@ export function redirectIdQuery(request: Request): void {
   const id = idFrom(url.searchParams.get("id"));
   if (id === null) return;
   url.searchParams.delete("id");
-  throw redirect(`${url.pathname.replace(/\/+$/, "")}/${id}${url.search}`);
+  throw redirect(`${withoutTrailingSlashes(url.pathname)}/${id}${url.search}`);
+}
+
+/** The path without its trailing "/"s; a loop, as /\/+$/ backtracks on many "/" followed by anything. */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === "/") end--;
+  return path.slice(0, end);
 }
 
 export function refusal(status: number, title: string, message: string) {

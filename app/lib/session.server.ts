@@ -18,6 +18,9 @@ export interface Session {
 }
 
 export const SESSION_COOKIE_NAME = "inkwell_session";
+/** The device cookie: the API's token for "this browser signed in to this account before" (OWASP device cookies). */
+export const DEVICE_COOKIE_NAME = "inkwell_device";
+const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 3600;
 
 const Claims = z.object({ sub: z.string().min(1), uid: z.number().int().positive(), email: z.string(), exp: z.number() });
 
@@ -41,6 +44,36 @@ export function sessionCookie(context: WebContext): Cookie {
   return cookie;
 }
 
+/** The device cookie: httpOnly, SameSite=Lax, signed, Secure as the session cookie, kept a year. */
+export function deviceCookie(context: WebContext): Cookie {
+  const { sessionSecret, secureCookies } = context.config;
+  const key = `device|${sessionSecret}|${secureCookies}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    cookie = createCookie(DEVICE_COOKIE_NAME, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies,
+      path: "/",
+      maxAge: DEVICE_COOKIE_MAX_AGE,
+      secrets: [sessionSecret],
+    });
+    cookies.set(key, cookie);
+  }
+  return cookie;
+}
+
+/** This browser's device token, if it has a valid one. */
+export async function readDeviceToken(request: Request, context: WebContext): Promise<string | undefined> {
+  const value: unknown = await deviceCookie(context).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value !== "" && value.length <= 1000 ? value : undefined;
+}
+
+/** A Set-Cookie value that keeps a device token for a year. */
+export function commitDeviceToken(context: WebContext, deviceToken: string): Promise<string> {
+  return deviceCookie(context).serialize(deviceToken);
+}
+
 /** The claims of a JWT, read without checking the signature: the API checks it on every call. */
 export function readClaims(token: string): Session | null {
   const payload = token.split(".")[1];
@@ -60,6 +93,14 @@ export async function commitToken(context: WebContext, token: string): Promise<s
   const session = readClaims(token);
   const maxAge = session ? Math.max(0, Math.floor(session.exp - Date.now() / 1000)) : undefined;
   return sessionCookie(context).serialize(token, { maxAge });
+}
+
+/** The cookies of a login or register: the session, and the device token when the API gave a new one. */
+export async function signedInHeaders(context: WebContext, signedIn: { accessToken: string; deviceToken?: string }): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitToken(context, signedIn.accessToken));
+  if (signedIn.deviceToken) headers.append("Set-Cookie", await commitDeviceToken(context, signedIn.deviceToken));
+  return headers;
 }
 
 /** A Set-Cookie value that removes the session (logout, expiry, a 401 from the API). */

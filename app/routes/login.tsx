@@ -4,10 +4,10 @@ import { useEffect, useRef } from "react";
 import { LoginBody } from "../../server/rules/auth.ts";
 import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";
 import { Field, FormError } from "../components/field.tsx";
-import { createApi, loginErrorMessage } from "../lib/api.server.ts";
+import { ApiError, createApi, loginErrorMessage } from "../lib/api.server.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
 import { safeRedirect } from "../lib/redirects.ts";
-import { commitToken, optionalUser } from "../lib/session.server.ts";
+import { signedInHeaders, optionalUser, readDeviceToken } from "../lib/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Login · Inkwell" }];
 
@@ -40,11 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null, username: values.username }, { status: 400 });
   }
   try {
-    const { accessToken } = await createApi(context, { signal: request.signal }).login(parsed.data);
-    throw redirect(safeRedirect(values.redirectTo), { headers: { "Set-Cookie": await commitToken(context, accessToken) } });
+    const deviceToken = await readDeviceToken(request, context);
+    const signedIn = await createApi(context, { signal: request.signal }).login({ ...parsed.data, deviceToken });
+    throw redirect(safeRedirect(values.redirectTo), { headers: await signedInHeaders(context, signedIn) });
   } catch (err) {
     if (err instanceof Response) throw err;
-    return data<LoginActionData>({ fieldErrors: {}, formError: loginErrorMessage(err), username: values.username }, { status: 400 });
+    const status = err instanceof ApiError && err.status === 429 ? 429 : 400;
+    return data<LoginActionData>({ fieldErrors: {}, formError: loginErrorMessage(err), username: values.username }, { status });
   }
 }
 

@@ -1,12 +1,16 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { MARKDOWN_PREVIEW_MAX, renderMarkdown } from "../lib/markdown.server.tsx";
+import { optionalUser } from "../lib/session.server.ts";
 
 /**
  * POST /markdown-preview (form field `text`) -> { html }: the editors' Preview tab, rendered by the
  * same function as the published post (CONTRACT.md 9), so the browser needs no markdown parser.
+ * Only for signed-in users (the editors are): rendering is work a guest could ask for in bulk.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw data({ message: "Use POST" }, { status: 405 });
+  const session = await optionalUser(request, context).catch(() => null);
+  if (!session) return data({ html: "", error: "Please log in to continue" }, { status: 401 });
   const text = (await request.formData()).get("text");
   if (typeof text !== "string") return data({ html: "", error: "Nothing to preview" }, { status: 400 });
   if (text.length > MARKDOWN_PREVIEW_MAX) return data({ html: "", error: "The text is too long to preview" }, { status: 413 });

@@ -6,7 +6,7 @@ import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";
 import { Field, FormError } from "../components/field.tsx";
 import { ApiError, createApi, registerErrorMessage } from "../lib/api.server.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
-import { commitToken, optionalUser } from "../lib/session.server.ts";
+import { optionalUser, signedInHeaders } from "../lib/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Register · Inkwell" }];
 
@@ -32,15 +32,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<RegisterActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null, values: kept }, { status: 400 });
   }
   try {
-    const { accessToken } = await createApi(context, { signal: request.signal }).register(parsed.data);
-    throw redirect("/", { headers: { "Set-Cookie": await commitToken(context, accessToken) } });
+    const signedIn = await createApi(context, { signal: request.signal }).register(parsed.data);
+    throw redirect("/", { headers: await signedInHeaders(context, signedIn) });
   } catch (err) {
     if (err instanceof Response) throw err;
     const perField: FieldErrors = {};
     if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
       for (const e of err.errors) perField[e.field] ??= e.message;
     }
-    return data<RegisterActionData>({ fieldErrors: perField, formError: registerErrorMessage(err), values: kept }, { status: err instanceof ApiError && err.status === 409 ? 409 : 400 });
+    return data<RegisterActionData>({ fieldErrors: perField, formError: registerErrorMessage(err), values: kept }, { status: err instanceof ApiError && (err.status === 409 || err.status === 429) ? err.status : 400 });
   }
 }
 

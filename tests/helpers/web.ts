@@ -17,7 +17,7 @@ export interface WebTestApi {
   close(): Promise<void>;
 }
 
-export function webContext(apiUrl: string): WebContext {
+export function webContext(apiUrl: string, overrides: Partial<WebContext["config"]> = {}): WebContext {
   return {
     config: {
       env: "test",
@@ -28,7 +28,11 @@ export function webContext(apiUrl: string): WebContext {
       contactEmail: "hello@inkwell.test",
       uploadMaxBytes: 10 * 1024 * 1024,
       secureCookies: false,
-    pageCacheEntries: 0,
+      pageCacheEntries: 0,
+      trustProxy: "loopback",
+      formMaxBytes: 1024 * 1024,
+      apiTimeoutMs: 10_000,
+      ...overrides,
     },
     nonce: "",
   };
