@@ -18,6 +18,8 @@ export interface ServiceConfig extends AuthConfig {
   dataDir: string;
   /** Bytes of images each user may store; default 2 GB. */
   uploadQuotaBytes?: number;
+  /** Image resizes at once and waiting (default 2 and 8); beyond them `?w=` gets the original. */
+  imageResizeLimits?: { running: number; queued: number };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -36,6 +38,6 @@ export function createServices(db: Database, config: ServiceConfig) {
     follows: createFollowService(db),
     chapters: createChapterService(db),
     chapterLikes: createChapterLikeService(db),
-    images: createImageService(db, imagesDir(config.dataDir), { quotaBytes: config.uploadQuotaBytes }),
+    images: createImageService(db, imagesDir(config.dataDir), { quotaBytes: config.uploadQuotaBytes, resizeLimits: config.imageResizeLimits }),
   };
 }
