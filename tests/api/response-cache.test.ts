@@ -5,6 +5,7 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { noisePng } from "../helpers/images.ts";
 
 let api: TestApi;
 let alice: TestUser;
@@ -174,6 +175,53 @@ describe("GET /data-version", () => {
       const after = await api.request.get("/hubs?page=1&size=50");
       expect(during.body.content.map((h: { name: string }) => h.name)).not.toContain(name);
       expect(after.body.content.map((h: { name: string }) => h.name)).toContain(name);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("moves when an upload is committed after its client reset the connection (no answer was ever finished)", async () => {
+    const server = http.createServer(api.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      // Noise does not compress: sharp works long enough on it for the reset to arrive first.
+      const png = await noisePng(1600, 1600);
+      const boundary = "----inkwell-abort";
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const images = () => (api.db.sqlite.prepare("SELECT COUNT(*) AS n FROM Image").get() as { n: number }).n;
+      const imagesBefore = images();
+      let finished = false;
+      let closed = false;
+      const requestSeen = new Promise<http.IncomingMessage>((resolve) =>
+        server.once("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+          res.once("finish", () => (finished = true));
+          res.once("close", () => (closed = true));
+          resolve(req);
+        }),
+      );
+      const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.write(
+        `POST /images HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${alice.auth.Authorization}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      const req = await requestSeen;
+      // The version once the write has started (the old scheme bumped here, and again on "finish").
+      const started = (await api.request.get("/data-version")).body.version;
+      const bodyRead = new Promise((resolve) => req.once("end", resolve));
+      socket.write(body);
+      await bodyRead;
+      socket.resetAndDestroy();
+      await until(() => closed);
+      await until(() => images() > imagesBefore);
+
+      await until(async () => (await api.request.get("/data-version")).body.version !== started);
+      expect(finished).toBe(false);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
