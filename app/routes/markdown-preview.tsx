@@ -10,10 +10,11 @@ import { optionalUser } from "../lib/session.server.ts";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") throw data({ message: "Use POST" }, { status: 405 });
   const session = await optionalUser(request, context).catch(() => null);
-  if (!session) return data({ html: "", error: "Please log in to continue" }, { status: 401 });
+  // Response.json: a resource route's data() loses its status when the route is called directly.
+  if (!session) return Response.json({ html: "", error: "Please log in to continue" }, { status: 401 });
   const text = (await request.formData()).get("text");
-  if (typeof text !== "string") return data({ html: "", error: "Nothing to preview" }, { status: 400 });
-  if (text.length > MARKDOWN_PREVIEW_MAX) return data({ html: "", error: "The text is too long to preview" }, { status: 413 });
+  if (typeof text !== "string") return Response.json({ html: "", error: "Nothing to preview" }, { status: 400 });
+  if (text.length > MARKDOWN_PREVIEW_MAX) return Response.json({ html: "", error: "The text is too long to preview" }, { status: 413 });
   // The text comes back too, so the editor knows which version of its text this preview shows.
-  return { text, html: renderMarkdown(text, context.config.publicApiUrl) };
+  return Response.json({ text, html: renderMarkdown(text, context.config.publicApiUrl) });
 }

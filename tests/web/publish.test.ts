@@ -328,7 +328,10 @@ describe("profile pictures", () => {
 });
 
 describe("markdown preview (the editors' Preview tab)", () => {
-  const preview = (text: string) => run(() => previewAction(args(request("/markdown-preview", { form: { text } }), web.context)));
+  const preview = async (text: string, cookie: string | undefined = artistCookie) => {
+    const res = (await previewAction(args(request("/markdown-preview", { cookie, form: { text } }), web.context))) as Response;
+    return { status: res.status, data: await res.json() };
+  };
 
   it("renders markdown with the published pages' renderer, text echoed back", async () => {
     const out = await preview("## Inks\n\n**bold** and [a link](https://example.com)\n\n| a | b |\n|---|---|\n| 1 | 2 |");
@@ -347,5 +350,11 @@ describe("markdown preview (the editors' Preview tab)", () => {
   it("refuses a text longer than any field with 413", async () => {
     const out = await preview("x".repeat(20_001));
     expect(out.status).toBe(413);
+  });
+
+  it("renders nothing for a guest (401)", async () => {
+    const out = await preview("**bold**", "");
+    expect(out.status).toBe(401);
+    expect(out.data).toEqual({ html: "", error: "Please log in to continue" });
   });
 });

@@ -1,0 +1,60 @@
+// The real API and the BUILT web app's Express host on free ports over a fresh data folder, without
+// a browser: for what only the HTTP edge does (body limits, forwarded addresses, the page cache).
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AppConfig } from "../../server/app.ts";
+import { startWeb } from "../../web/main.ts";
+import { startTestApi, type TestApi } from "./api.ts";
+import { CONTACT_EMAIL, SESSION_SECRET } from "./site.ts";
+
+export interface WebServer {
+  api: TestApi;
+  apiUrl: string;
+  /** The web app's origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("listening", () => resolve((server.address() as AddressInfo).port));
+    server.once("error", reject);
+  });
+}
+
+export async function startWebServer(options: { api?: Partial<AppConfig>; env?: NodeJS.ProcessEnv } = {}): Promise<WebServer> {
+  const api = await startTestApi(options.api);
+  const apiServer = api.app.listen(0, "127.0.0.1");
+  const apiUrl = `http://127.0.0.1:${await listen(apiServer)}`;
+  const web = await startWeb({
+    NODE_ENV: "test",
+    PORT: "0",
+    API_URL: apiUrl,
+    PUBLIC_API_URL: apiUrl,
+    DATA_DIR: api.dataDir,
+    SESSION_SECRET,
+    CONTACT_EMAIL,
+    ...options.env,
+  });
+  return {
+    api,
+    apiUrl,
+    url: `http://127.0.0.1:${web.port}`,
+    async close() {
+      await web.close();
+      apiServer.closeAllConnections();
+      await new Promise<void>((resolve) => apiServer.close(() => resolve()));
+      await api.close();
+    },
+  };
+}
+
+/** A form post to the web app as a browser sends it (same-origin), answered without following redirects. */
+export function postForm(site: { url: string }, path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+  return fetch(site.url + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url, ...headers },
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+}
