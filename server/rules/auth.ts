@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "./text.ts";
+import { hasLongMarkRun, text } from "./text.ts";
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -22,15 +22,22 @@ export const password = z
   .refine((s) => s.length >= PASSWORD_MIN, "Password must be at least 6 characters")
   .refine((s) => utf8Length(s) <= PASSWORD_MAX_BYTES, "Password must be at most 72 bytes");
 
-// Deliberately simple, like the browser's own check: something@something.tld, no spaces, and no
-// invisible characters (controls such as NUL, format marks such as RTL overrides, lone surrogates).
-const EMAIL = /^[^\s@\p{C}]+@[^\s@\p{C}]+\.[^\s@\p{C}]+$/u;
+export const EMAIL_MAX = 254;
+const INVALID_EMAIL = "Please enter a valid email address";
+
+// Deliberately simple, like the browser's own check: something@domain.tld, no spaces, and no invisible
+// characters (controls such as NUL, format marks such as RTL overrides, lone surrogates). Written so it
+// cannot backtrack: the domain's labels hold no dot, so each dot ends exactly one label.
+const EMAIL = /^[^\s@\p{C}]+@[^\s@\p{C}.]+(?:\.[^\s@\p{C}.]+)+$/u;
 
 export const email = z
-  .string({ error: "Please enter a valid email address" })
+  .string({ error: INVALID_EMAIL })
+  // Length first (with room for spaces the trim removes), and nothing else runs on a longer string.
+  .refine((s) => s.length <= EMAIL_MAX + 64, { message: INVALID_EMAIL, abort: true })
+  .refine((s) => !hasLongMarkRun(s), { message: INVALID_EMAIL, abort: true })
   .trim()
   .normalize("NFC") // "é" composed or as e + accent is one address, so one account
-  .refine((s) => EMAIL.test(s) && s.length <= 254, "Please enter a valid email address");
+  .refine((s) => s.length <= EMAIL_MAX && EMAIL.test(s), INVALID_EMAIL);
 
 export const RegisterBody = z.object({ username, email, password });
 export type RegisterInput = z.infer<typeof RegisterBody>;
