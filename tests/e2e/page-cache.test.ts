@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
 import { startSite, type Site } from "../helpers/site.ts";
 import { createHub, createPost, joinHub } from "../helpers/web-seed.ts";
+import { NONCE_PLACEHOLDER } from "../../web/page-cache.ts";
 
 let site: Site;
 let artist: TestUser;
@@ -86,5 +87,26 @@ describe("guest page cache", () => {
     const withMode = await get("/series", "inkwell_reader=something");
     expect(plain.headers.get("x-page-cache")).toBe("hit");
     expect(withMode.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("puts the nonce only in nonce attributes: a post holding the placeholder shows it as written", async () => {
+    const oldPlaceholder = "inkwell-nonce-placeholder-5f0c1a";
+    const content = `Mine: ${NONCE_PLACEHOLDER} and \`nonce="${NONCE_PLACEHOLDER}"\` and the old ${oldPlaceholder}`;
+    const post = await createPost(site.api, artist, hub.id, { title: "Placeholder text", content });
+    const path = `/hubs/${encodeURIComponent(hub.name)}/${post.id}`;
+
+    for (const expected of ["miss", "hit"]) {
+      const res = await get(path);
+      const html = await res.text();
+      const nonce = nonceIn(html)!;
+      expect(res.headers.get("x-page-cache")).toBe(expected);
+      expect(html).toContain(`Mine: ${NONCE_PLACEHOLDER} and`);
+      expect(html).toContain(`the old ${oldPlaceholder}`);
+      expect(html.split(nonce).length - 1).toBe(html.split(`nonce="${nonce}"`).length - 1);
+    }
+  });
+
+  it("uses a placeholder nobody can guess", () => {
+    expect(NONCE_PLACEHOLDER).toMatch(/^inkwell-nonce-[A-Za-z0-9_-]{24}$/);
   });
 });
