@@ -1,6 +1,5 @@
 import cors from "cors";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
@@ -93,19 +92,6 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   // Bodies are read per endpoint (only those that take one) and cached answers are served after the
   // route's validation, both in mountEndpoints: so a bad token is a 401 even where a cached answer exists.
   app.use(readBearerToken(db, config));
-
-  if (config.authRateLimit > 0) {
-    app.use(
-      ["/auth/login", "/auth/register"],
-      rateLimit({
-        windowMs: 15 * 60 * 1000,
-        limit: config.authRateLimit,
-        standardHeaders: "draft-7",
-        legacyHeaders: false,
-        handler: (_req, res) => res.status(429).json(errorBody(429, "Too many attempts. Please try again later.")),
-      }),
-    );
-  }
 
   app.get("/health", (_req, res) => {
     db.sqlite.prepare("SELECT 1").get();

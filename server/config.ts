@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(600),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().nonnegative().default(50),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().nonnegative().default(10),
   // Express "trust proxy": "loopback" (default), "false", a hop count, or addresses/subnets separated by commas.
   TRUST_PROXY: z
     .string()
@@ -41,6 +42,8 @@ export interface ApiConfig {
   bcryptCost: number;
   /** Login and register attempts per IP per 15 minutes; 0 turns the limit off. */
   authRateLimit: number;
+  /** Failed logins per account (or per trusted device of it) per 15 minutes; 0 turns the limit off. */
+  loginFailureLimit: number;
   /** Whose X-Forwarded-For header names the client (see AppConfig.trustProxy). */
   trustProxy: boolean | number | string;
   /** Anonymous GET answers kept until the next write; 0 turns the cache off. */
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadRatePerHour: e.UPLOAD_RATE_PER_HOUR,
     bcryptCost: e.BCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT_PER_15_MIN,
+    loginFailureLimit: e.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN,
     trustProxy: e.TRUST_PROXY,
     responseCacheEntries: e.API_CACHE_ENTRIES,
     responseCacheBytes: e.API_CACHE_BYTES,

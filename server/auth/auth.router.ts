@@ -1,8 +1,11 @@
-import { AccessToken, LoginBody, RegisterBody } from "../rules/auth.ts";
+import { LoggedOut, LoginBody, RegisterBody, SignedIn } from "../rules/auth.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
+
+/** The client's address as the throttles count it: the visitor's, forwarded by a trusted proxy (TRUST_PROXY). */
+const originOf = (req: { ip?: string }) => ({ address: req.ip ?? "unknown" });
 
 export const authEndpoints = [
   endpoint({
@@ -13,19 +16,31 @@ export const authEndpoints = [
     auth: "none",
     body: RegisterBody,
     status: 201,
-    response: AccessToken,
-    errors: [409, 429],
-    handle: ({ body, deps }) => deps.auth.register(body),
+    response: SignedIn,
+    rateLimited: true,
+    errors: [409],
+    handle: ({ body, deps, req }) => deps.auth.register(body, originOf(req)),
   }),
   endpoint({
     method: "post",
     path: "/auth/login",
     tag: "Auth",
-    summary: "Sign in with username and password",
+    summary: "Sign in with username and password (and the device token of an earlier sign-in, if any)",
     auth: "none",
     body: LoginBody,
-    response: AccessToken,
-    errors: [401, 429],
-    handle: ({ body, deps }) => deps.auth.login(body),
+    response: SignedIn,
+    rateLimited: true,
+    errors: [401],
+    handle: ({ body, deps, req }) => deps.auth.login(body, originOf(req)),
+  }),
+  endpoint({
+    method: "post",
+    path: "/auth/logout",
+    tag: "Auth",
+    summary: "End the session: the token sent stops working at once",
+    auth: "required",
+    response: LoggedOut,
+    errors: [],
+    handle: ({ user, deps }) => deps.auth.logout(user!),
   }),
 ];

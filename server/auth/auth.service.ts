@@ -1,22 +1,47 @@
 import bcrypt from "bcryptjs";
 import type { Database } from "../db/database.ts";
 import { conflict, HttpError } from "../http/errors.ts";
-import { signAccessToken, type TokenConfig } from "../http/auth.ts";
+import { readDeviceToken, signAccessToken, signDeviceToken, type Caller, type TokenConfig } from "../http/auth.ts";
 import type { LoginInput, RegisterInput } from "../rules/auth.ts";
+import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.ts";
 
 export interface AuthConfig extends TokenConfig {
   bcryptCost: number;
+  /** Login and register attempts per client address per 15 minutes; 0 turns the limit off. */
+  authRateLimit: number;
+  /** Failed logins per account (or trusted device) per 15 minutes; 0 turns the limit off. Default 10. */
+  loginFailureLimit?: number;
+}
+
+export interface SignedIn {
+  accessToken: string;
+  /** Sent back with later logins from this device (docs/decisions/008-sessions-and-login-throttling.md). */
+  deviceToken: string;
+}
+
+/** Where a request came from, as the throttles see it. */
+export interface Origin {
+  address: string;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 export function createAuthService(db: Database, config: AuthConfig) {
-  const { prisma } = db;
+  const { prisma, sqlite } = db;
   // Compared against when the username is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hashSync("not-a-real-password", config.bcryptCost);
+  const throttle = createLoginThrottle({
+    attemptsPerAddress: config.authRateLimit,
+    failuresPerAccount: config.loginFailureLimit ?? 10,
+  } satisfies LoginThrottleConfig);
+
+  const revoke = sqlite.prepare<[string, number, number]>("INSERT OR IGNORE INTO RevokedToken (jti, userId, expiresAt) VALUES (?, ?, ?)");
+  const dropExpired = sqlite.prepare<[number]>("DELETE FROM RevokedToken WHERE expiresAt < ?");
+  const bumpGeneration = sqlite.prepare<[number]>("UPDATE User SET tokenGeneration = tokenGeneration + 1 WHERE id = ?");
 
   return {
-    async register(input: RegisterInput): Promise<{ accessToken: string }> {
+    async register(input: RegisterInput, origin: Origin): Promise<SignedIn> {
+      await throttle.countAttempt(origin.address);
       const usernameKey = input.username.toLowerCase();
       const emailKey = input.email.toLowerCase();
       const taken = await prisma.user.findFirst({
@@ -33,7 +58,7 @@ export function createAuthService(db: Database, config: AuthConfig) {
         const user = await prisma.user.create({
           data: { username: input.username, usernameKey, email: input.email, emailKey, passwordHash, joinedAt: new Date() },
         });
-        return { accessToken: signAccessToken(user, config) };
+        return { accessToken: signAccessToken(user, config), deviceToken: signDeviceToken(user.id, config) };
       } catch (err) {
         // Two registrations racing for one name: the unique key decides.
         if ((err as { code?: string }).code === "P2002") throw conflict("Username or email already exists");
@@ -41,11 +66,37 @@ export function createAuthService(db: Database, config: AuthConfig) {
       }
     },
 
-    async login(input: LoginInput): Promise<{ accessToken: string }> {
-      const user = await prisma.user.findUnique({ where: { usernameKey: input.username.toLowerCase() } });
+    async login(input: LoginInput, origin: Origin): Promise<SignedIn> {
+      await throttle.countAttempt(origin.address);
+      const usernameKey = input.username.toLowerCase();
+      const user = await prisma.user.findUnique({ where: { usernameKey } });
+      const device = readDeviceToken(input.deviceToken, config);
+      const trusted = device !== null && user !== null && device.uid === user.id;
+      // Failures count per account, or per device for a device that signed in to it before. Unknown
+      // usernames count too, so a throttled answer tells nothing about which accounts exist.
+      const bucket = trusted ? `device:${device.did}` : `account:${usernameKey}`;
+      await throttle.assertMayTry(bucket);
       const ok = await bcrypt.compare(input.password, user?.passwordHash ?? dummyHash);
-      if (!user || !ok) throw new HttpError(401, "Invalid credentials");
-      return { accessToken: signAccessToken(user, config) };
+      if (!user || !ok) {
+        await throttle.countFailure(bucket);
+        throw new HttpError(401, "Invalid credentials");
+      }
+      if (trusted) await throttle.forgetFailures(bucket);
+      return { accessToken: signAccessToken(user, config), deviceToken: trusted ? input.deviceToken! : signDeviceToken(user.id, config) };
+    },
+
+    /** Ends the caller's token at once (CONTRACT.md 12): it is a 401 everywhere from now on. */
+    logout(caller: Caller): { loggedOut: true } {
+      const now = Date.now();
+      revoke.run(caller.token.jti, caller.id, caller.token.exp * 1000);
+      // Rows of tokens past their expiry are no longer needed: an expired token is refused anyway.
+      dropExpired.run(now);
+      return { loggedOut: true };
+    },
+
+    /** Ends every session of the user (password change, suspension): their tokens signed so far stop working. */
+    endAllSessions(userId: number): void {
+      bumpGeneration.run(userId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from "node:crypto";
 import type { RequestHandler } from "express";
 import jwt from "jsonwebtoken";
 import { z } from "zod";
@@ -11,13 +11,24 @@ export interface AuthUser {
   email: string;
 }
 
-/** The token's claims (CONTRACT.md 5): sub is the username, uid the user id. */
+/** The signed-in caller and the token they sent (logout revokes that token). */
+export interface Caller extends AuthUser {
+  token: { jti: string; exp: number };
+}
+
+/**
+ * The token's claims (CONTRACT.md 5): sub is the username, uid the user id. Beyond the contract's: jti
+ * names the token (logout revokes it), gen is the user's token generation when it was signed
+ * (docs/decisions/008-sessions-and-login-throttling.md).
+ */
 const Claims = z.object({
   sub: z.string(),
   uid: z.number().int().positive(),
   email: z.string(),
   iat: z.number(),
   exp: z.number(),
+  jti: z.string().min(16).max(64),
+  gen: z.number().int().nonnegative(),
 });
 
 export interface TokenConfig {
@@ -37,22 +48,25 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-export function signAccessToken(user: AuthUser, config: TokenConfig): string {
-  return jwt.sign({ uid: user.id, email: user.email }, secretKey(config.jwtSecret), {
+export function signAccessToken(user: AuthUser & { tokenGeneration: number }, config: TokenConfig): string {
+  return jwt.sign({ uid: user.id, email: user.email, gen: user.tokenGeneration }, secretKey(config.jwtSecret), {
     algorithm: "HS256",
     subject: user.username,
     expiresIn: config.jwtTtlSeconds,
+    jwtid: randomBytes(16).toString("base64url"),
   });
 }
 
 /**
- * Reads the bearer token when one is sent. A token that is expired, tampered, unparseable or
- * names a user who no longer exists is a 401 on every endpoint, public ones included, so that
- * clients drop it (CONTRACT.md 2).
+ * Reads the bearer token when one is sent. A token that is expired, tampered, unparseable, revoked
+ * (logout), of an older generation (all sessions ended) or names a user who no longer exists is a 401
+ * on every endpoint, public ones included, so that clients drop it (CONTRACT.md 2).
  */
 export function readBearerToken(db: Database, config: TokenConfig): RequestHandler {
-  const findUser = db.sqlite.prepare<[number], { username: string; email: string }>(
-    "SELECT username, email FROM User WHERE id = ?",
+  // One lookup per signed-in request: the user, their token generation and whether this token was revoked.
+  const findUser = db.sqlite.prepare<[string, number], { username: string; email: string; tokenGeneration: number; revoked: number }>(
+    `SELECT username, email, tokenGeneration, EXISTS (SELECT 1 FROM RevokedToken WHERE jti = ?) AS revoked
+       FROM User WHERE id = ?`,
   );
   findUser.safeIntegers(false);
   const key = secretKey(config.jwtSecret);
@@ -69,9 +83,50 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
       const expired = err instanceof jwt.TokenExpiredError;
       return next(unauthorized(expired ? "Your session has expired" : "Invalid token"));
     }
-    const row = findUser.get(claims.uid);
+    const row = findUser.get(claims.jti, claims.uid);
     if (!row || row.username !== claims.sub) return next(unauthorized("Invalid token"));
-    res.locals.user = { id: claims.uid, username: row.username, email: row.email } satisfies AuthUser;
+    if (row.revoked || row.tokenGeneration !== claims.gen) return next(unauthorized("Your session has ended. Please sign in again."));
+    res.locals.user = { id: claims.uid, username: row.username, email: row.email, token: { jti: claims.jti, exp: claims.exp } } satisfies Caller;
     next();
   };
+}
+
+/**
+ * Device tokens (OWASP "device cookies"): handed out with every successful sign-in and sent back with the
+ * next ones, they let the account's owner sign in from a device that signed in before while the account
+ * is throttled for everyone else. Signed with a key derived from the JWT secret, so a device token is never
+ * accepted as an access token nor the other way round.
+ */
+export interface DeviceClaims {
+  uid: number;
+  /** The device's id: a throttle bucket of its own. */
+  did: string;
+}
+
+const DEVICE_TTL_SECONDS = 365 * 24 * 3600;
+const DeviceClaims = z.object({ uid: z.number().int().positive(), did: z.string().min(16).max(64) });
+const deviceKeys = new Map<string, KeyObject>();
+
+function deviceKey(secret: string): KeyObject {
+  let key = deviceKeys.get(secret);
+  if (!key) deviceKeys.set(secret, (key = createSecretKey(createHmac("sha256", secret).update("inkwell device token").digest())));
+  return key;
+}
+
+export function signDeviceToken(userId: number, config: TokenConfig): string {
+  return jwt.sign({ uid: userId, did: randomBytes(16).toString("base64url") }, deviceKey(config.jwtSecret), {
+    algorithm: "HS256",
+    expiresIn: DEVICE_TTL_SECONDS,
+  });
+}
+
+/** The device token's claims when it is genuine and unexpired; null for anything else. */
+export function readDeviceToken(token: string | undefined, config: TokenConfig): DeviceClaims | null {
+  if (!token) return null;
+  try {
+    const parsed = DeviceClaims.safeParse(jwt.verify(token, deviceKey(config.jwtSecret), { algorithms: ["HS256"] }));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

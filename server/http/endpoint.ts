@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import { z } from "zod";
 import { toPaging } from "../rules/paging.ts";
-import type { AuthUser } from "./auth.ts";
+import type { Caller } from "./auth.ts";
 import { unauthorized, validationError } from "./errors.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
@@ -17,7 +17,7 @@ export interface HandlerContext<P, Q, B, D> {
   query: Out<Q>;
   body: Out<B>;
   /** The caller, when a valid token was sent; required endpoints always have one. */
-  user: AuthUser | null;
+  user: Caller | null;
   deps: D;
   req: Request;
   res: Response;
@@ -109,7 +109,7 @@ export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, an
     const keyQuery = canonicalQuery(endpoint);
     const handler: RequestHandler = async (req, res) => {
       const startVersion = cache.currentVersion();
-      const user = res.locals.user as AuthUser | null;
+      const user = res.locals.user as Caller | null;
       if (endpoint.auth === "required" && !user) throw unauthorized();
       const params = parse(endpoint.params, req.params, "params");
       const query = parse(endpoint.query, req.query, "query");

@@ -20,6 +20,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429 with a Retry-After header: a throttle's answer says when to come back. */
+export class TooManyRequests extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const unauthorized = (message = "Authentication required") => new HttpError(401, message);
 export const forbidden = (message = "You are not allowed to do this") => new HttpError(403, message);
@@ -96,6 +106,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (known) {
+      if (known instanceof TooManyRequests) res.setHeader("Retry-After", String(known.retryAfterSeconds));
       res.status(known.status).json(errorBody(known.status, known.message, known.errors));
       return;
     }

@@ -45,7 +45,15 @@ export type RegisterInput = z.infer<typeof RegisterBody>;
 export const LoginBody = z.object({
   username: text("Username", { required: "Username is required", max: [200, "Username is too long"], singleLine: true }),
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1000, "Password is too long"),
+  /** The device token an earlier login answered (docs/decisions/008): a device that signed in before. */
+  deviceToken: z.string({ error: "deviceToken must be text" }).max(1000, "deviceToken is too long").optional(),
 });
 export type LoginInput = z.infer<typeof LoginBody>;
 
 export const AccessToken = z.object({ accessToken: z.string() });
+
+export const SignedIn = AccessToken.extend({
+  deviceToken: z.string().describe("Send it back as `deviceToken` with later logins from this device"),
+});
+
+export const LoggedOut = z.object({ loggedOut: z.literal(true) });

@@ -27,10 +27,10 @@ describe("POST /auth/register", () => {
     const res = await api.request.post("/auth/register").send(registration());
 
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ accessToken: expect.any(String) });
+    expect(res.body).toEqual({ accessToken: expect.any(String), deviceToken: expect.any(String) });
   });
 
-  it("issues an HS256 JWT whose claims are sub=username, uid, email, iat and exp", async () => {
+  it("issues an HS256 JWT whose claims are sub=username, uid, email, iat and exp (and its id and generation)", async () => {
     const body = registration({ username: "ClaimCheck" });
 
     const res = await api.request.post("/auth/register").send(body);
@@ -38,7 +38,15 @@ describe("POST /auth/register", () => {
     const { header, payload } = jwt.decode(res.body.accessToken, { complete: true }) as jwt.Jwt & { payload: jwt.JwtPayload };
     const me = await api.request.get("/user/ClaimCheck").set("Authorization", `Bearer ${res.body.accessToken}`);
     expect(header.alg).toBe("HS256");
-    expect(payload).toEqual({ sub: "ClaimCheck", uid: me.body.id, email: body.email, iat: expect.any(Number), exp: expect.any(Number) });
+    expect(payload).toEqual({
+      sub: "ClaimCheck",
+      uid: me.body.id,
+      email: body.email,
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+      jti: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      gen: 0,
+    });
     expect(payload.exp! - payload.iat!).toBe(api.config.jwtTtlSeconds);
     expect(Math.abs(payload.iat! - Date.now() / 1000)).toBeLessThan(60);
     expect(() => jwt.verify(res.body.accessToken, api.config.jwtSecret, { algorithms: ["HS256"] })).not.toThrow();

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const claimsOf = (user: TestUser) => ({ sub: user.username, uid: user.id, email: user.email });
+// The claims the API signs: the contract's, plus the token's id and the user's token generation.
+const claimsOf = (user: TestUser) => ({ sub: user.username, uid: user.id, email: user.email, jti: `test-token-${user.id}-0123456789`, gen: 0 });
 
 /** Every way a bearer token can be wrong; each must be a 401 wherever it is sent. */
 function badAuthorizations(): [string, () => string][] {
