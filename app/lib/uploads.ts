@@ -93,3 +93,10 @@ export function uploadWithProgress(file: File, onProgress: (fraction: number) =>
   });
   return { promise, abort: () => xhr.abort() };
 }
+
+/**
+ * Where the signed-in user's browser loads their own image: the web app's /uploads/{id}, which
+ * fetches it with the session's token. Used wherever an owner sees their uploads (the publish forms,
+ * their image page), since the API shows an image nothing published yet to its uploader only.
+ */
+export const ownImageUrl = (id: number, width?: number) => `${UPLOAD_PATH}/${id}${width ? `?w=${width}` : ""}`;

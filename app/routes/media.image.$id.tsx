@@ -8,7 +8,7 @@ import { Notice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { attempt, viewerApi } from "../lib/load.server.ts";
 import { srcSetFor } from "../lib/renditions.ts";
-import { fileSize } from "../lib/uploads.ts";
+import { fileSize, ownImageUrl } from "../lib/uploads.ts";
 import mediaStyles from "../styles/media.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
@@ -19,20 +19,23 @@ const idOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(v
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = idOf(params.id);
-  const { api } = await viewerApi(request, context);
-  if (id === null) return data({ image: null, error: "Image not found", author: null }, { status: 404 });
+  const { api, session } = await viewerApi(request, context);
+  if (id === null) return data({ image: null, error: "Image not found", author: null, own: false }, { status: 404 });
   const metadata = await attempt(api.imageMetadata(id));
   if (!metadata.ok) {
-    return data({ image: null, error: metadata.status === 404 ? "Image not found" : "Failed to load image data", author: null }, { status: metadata.status === 404 ? 404 : 502 });
+    return data({ image: null, error: metadata.status === 404 ? "Image not found" : "Failed to load image data", author: null, own: false }, { status: metadata.status === 404 ? 404 : 502 });
   }
   // The author is extra: without it the page says so (spec section 2).
   const author = await attempt(api.userById(metadata.value.authorId));
-  return { image: metadata.value, error: null, author: author.ok ? author.value : null };
+  // The uploader may be looking at an image nothing published yet: theirs comes through the web app.
+  const own = session?.user.id === metadata.value.authorId;
+  return { image: metadata.value, error: null, author: author.ok ? author.value : null, own };
 }
 
 export default function ImagePage() {
-  const { image, error, author } = useLoaderData<typeof loader>();
-  const url = useImageUrl();
+  const { image, error, author, own } = useLoaderData<typeof loader>();
+  const publicUrl = useImageUrl();
+  const url = own ? ownImageUrl : publicUrl;
   const [failed, setFailed] = useState(false);
   if (!image) {
     return (

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { ACCEPT_ATTRIBUTE, describeUploadFailure, precheckFile, UploadError, uploadWithProgress } from "../../lib/uploads.ts";
+import { ACCEPT_ATTRIBUTE, describeUploadFailure, ownImageUrl, precheckFile, UploadError, uploadWithProgress } from "../../lib/uploads.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useImageUrl } from "../images.tsx";
 
 export type PickerShape = "square" | "round" | "wide";
 
@@ -28,7 +27,6 @@ export function ImagePicker({
   error?: string | null;
   onBusyChange?: (busy: boolean) => void;
 }) {
-  const url = useImageUrl();
   const hydrated = useHydrated();
   const [id, setId] = useState<number | null>(imageId);
   const [progress, setProgress] = useState<number | null>(null);
@@ -80,7 +78,7 @@ export function ImagePicker({
           {localPreview ? (
             <img src={localPreview} alt="" />
           ) : id ? (
-            <img src={url(id, previewWidth)} alt={`${label} preview`} />
+            <img src={ownImageUrl(id, previewWidth)} alt={`${label} preview`} />
           ) : (
             <span className="image-picker__empty">No {label.toLowerCase()}</span>
           )}

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PageRef } from "../../lib/publish.ts";
-import { ACCEPT_ATTRIBUTE, describeUploadFailure, precheckFile, UploadError, uploadWithProgress, type UploadHandle } from "../../lib/uploads.ts";
+import { ACCEPT_ATTRIBUTE, describeUploadFailure, ownImageUrl, precheckFile, UploadError, uploadWithProgress, type UploadHandle } from "../../lib/uploads.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { useImageUrl } from "../images.tsx";
 
 /** Uploads running at once: enough to keep the line busy, few enough to show steady progress. */
 const PARALLEL_UPLOADS = 2;
@@ -59,7 +58,6 @@ export function PageManager({
   error?: string | null;
   onBusyChange?: (busy: boolean) => void;
 }) {
-  const url = useImageUrl();
   const hydrated = useHydrated();
   const [items, setItems] = useState<PageItem[]>(() =>
     initialPages.map((p) => ({ key: newKey(), status: "ready", imageId: p.imageId, fileName: p.fileName ?? "", progress: 1 })),
@@ -215,7 +213,7 @@ export function PageManager({
           {items.map((item, index) => {
             const n = item.status === "ready" ? ++pageNumber : null;
             const label = n ? `Page ${n}` : item.fileName;
-            const thumb = item.preview ?? (item.imageId ? url(item.imageId, 160) : null);
+            const thumb = item.preview ?? (item.imageId ? ownImageUrl(item.imageId, 160) : null);
             return (
               <li
                 key={item.key}
@@ -303,7 +301,7 @@ export function PageManager({
         {extraCover ? (
           <label className="radio radio--thumb">
             <input type="radio" name="coverId" value={extraCover} checked={cover === String(extraCover)} onChange={() => setCover(String(extraCover))} />
-            <img src={url(extraCover, 160)} alt="" width={40} height={53} />
+            <img src={ownImageUrl(extraCover, 160)} alt="" width={40} height={53} />
             Keep the current cover
           </label>
         ) : null}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { optionalUser } from "../lib/session.server.ts";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+const notFound = () => new Response("Image not found", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+const digits = (value: string | null | undefined, max: number) => (value && value.length <= max && /^[1-9][0-9]*$/.test(value) ? value : null);
+
+/**
+ * GET /uploads/{id}?w=: the signed-in user's own image, fetched from the API with the session's
+ * token (the browser cannot send it to the API origin) and passed on with `private, no-store`.
+ * It lets the publish forms and the image page show uploads that nothing published yet, which the
+ * API shows to their uploader only (docs/decisions/009-image-safety.md). Anyone else gets a 404.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const id = digits(params.id, 10);
+  if (!id) return notFound();
+  const session = await optionalUser(request, context).catch(() => null);
+  if (!session) return notFound();
+  const width = digits(new URL(request.url).searchParams.get("w"), 4);
+  const url = `${context.config.apiUrl}/images/${id}${width ? `?w=${width}` : ""}`;
+  const headers: Record<string, string> = { Authorization: `Bearer ${session.token}` };
+  if (context.clientAddress) headers["X-Forwarded-For"] = context.clientAddress;
+  let res: Response;
+  try {
+    res = await fetch(url, { headers, signal: AbortSignal.any([request.signal, AbortSignal.timeout(context.config.apiTimeoutMs)]) });
+  } catch {
+    return new Response("The image could not be loaded", { status: 502, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (!res.ok || !res.body) {
+    await res.body?.cancel();
+    return res.status === 404 || res.status === 401 ? notFound() : new Response("The image could not be loaded", { status: 502, headers: PRIVATE });
+  }
+  return new Response(res.body, {
+    status: 200,
+    headers: { ...PRIVATE, "Content-Type": res.headers.get("Content-Type") ?? "application/octet-stream", ...(res.headers.get("Content-Length") ? { "Content-Length": res.headers.get("Content-Length")! } : {}) },
+  });
+}
