@@ -20,9 +20,10 @@ RUN npm run build \
 # ---- runtime: production dependencies, the build and the sources tsx runs ----
 FROM node:20-bookworm-slim AS runtime
 # The fonts the demo seed's art names (seed/art/: Liberation Sans Narrow for balloons, DejaVu Sans and
-# Serif with their bold/oblique faces for titles and sound effects); tini forwards signals to node.
+# Serif with their bold/oblique faces for titles and sound effects; fontconfig-config: /etc/fonts/fonts.conf);
+# tini forwards signals to node.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends fonts-liberation fonts-dejavu-core fonts-dejavu-extra tini \
+ && apt-get install -y --no-install-recommends fontconfig-config fonts-liberation fonts-dejavu-core fonts-dejavu-extra tini \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production \
