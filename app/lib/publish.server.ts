@@ -2,6 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
+import { echoed } from "./echo.ts";
 import { fieldErrors, type FieldErrors } from "./forms.ts";
 import { REDIRECT_AFTER_SAVE_MS, type FormFailure, type FormSuccess, type PublishKind, type Refusal } from "./publish.ts";
 import { requireUser, type Session } from "./session.server.ts";
@@ -85,7 +86,7 @@ export function apiFieldErrors(err: unknown): FieldErrors {
 
 /** A failed save or a refused form, with what the user typed so nothing is lost. */
 export function failure(values: Record<string, string>, fields: FieldErrors, formError: string | null, extra: Partial<FormFailure> = {}, status = 400) {
-  return data<FormFailure>({ ok: false, values, fieldErrors: fields, formError, ...extra }, { status });
+  return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: fields, formError, ...extra }, { status });
 }
 
 /** Failure from a zod check of the same rules the API applies. */

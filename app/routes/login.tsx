@@ -6,6 +6,7 @@ import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";
 import { Field, FormError } from "../components/field.tsx";
 import { ApiError, createApi, loginErrorMessage } from "../lib/api.server.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
+import { echoed } from "../lib/echo.ts";
 import { safeRedirect } from "../lib/redirects.ts";
 import { signedInHeaders, optionalUser, readDeviceToken } from "../lib/session.server.ts";
 
@@ -35,9 +36,10 @@ interface LoginActionData {
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["username", "password", "redirectTo"]);
+  const { username } = echoed({ username: values.username });
   const parsed = LoginBody.safeParse(values);
   if (!parsed.success) {
-    return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null, username: values.username }, { status: 400 });
+    return data<LoginActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null, username }, { status: 400 });
   }
   try {
     const deviceToken = await readDeviceToken(request, context);
@@ -46,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (err) {
     if (err instanceof Response) throw err;
     const status = err instanceof ApiError && err.status === 429 ? 429 : 400;
-    return data<LoginActionData>({ fieldErrors: {}, formError: loginErrorMessage(err), username: values.username }, { status });
+    return data<LoginActionData>({ fieldErrors: {}, formError: loginErrorMessage(err), username }, { status });
   }
 }
 

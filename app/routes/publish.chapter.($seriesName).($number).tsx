@@ -12,6 +12,7 @@ import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish
 import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
+import { echoed } from "../lib/echo.ts";
 import { attempt } from "../lib/load.server.ts";
 import { apiFieldErrors, failure, idFrom, invalid, publisher, readPublishForm, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
 import type { FormFailure, FormResult, PageRef } from "../lib/publish.ts";
@@ -87,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = read.form.get("intent");
   if (intent === "preview" || intent === "write") {
     const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
-    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml, ...kept });
+    return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml, ...kept });
   }
   if (uploadErrors.length > 0) {
     const count = uploadErrors.length;

@@ -10,6 +10,7 @@ import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish
 import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
+import { echoed } from "../lib/echo.ts";
 import { attempt } from "../lib/load.server.ts";
 import { apiFieldErrors, failure, idFrom, invalid, publisher, readPublishForm, redirectIdQuery, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
 import type { FormFailure, FormResult } from "../lib/publish.ts";
@@ -59,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Write / Preview without JavaScript: the same text back, on the chosen tab.
   if (intent === "preview" || intent === "write") {
     const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
-    return data<FormFailure>({ ok: false, values, fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml });
+    return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml });
   }
   const { hubId, ...text } = values;
   const parsed = editing ? PostEditBody.safeParse(text) : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });

@@ -5,6 +5,7 @@ import { RegisterBody } from "../../server/rules/auth.ts";
 import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";
 import { Field, FormError } from "../components/field.tsx";
 import { ApiError, createApi, registerErrorMessage } from "../lib/api.server.ts";
+import { echoed } from "../lib/echo.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
 import { optionalUser, signedInHeaders } from "../lib/session.server.ts";
 
@@ -25,7 +26,7 @@ interface RegisterActionData {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData(), FIELDS);
-  const kept = { username: values.username, email: values.email };
+  const kept = echoed({ username: values.username, email: values.email });
   // The same rules, and so the same messages, as the API's (spec section 5).
   const parsed = RegisterBody.safeParse(values);
   if (!parsed.success) {

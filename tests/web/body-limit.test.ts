@@ -105,7 +105,7 @@ describe("request body limits", () => {
     const form = new FormData();
     form.append("series", series.name);
     form.append("title", "Many pages");
-    for (let i = 1; i <= 3; i++) form.append("pageFiles", new Blob([await imageBytes("png", 60, 80 + i)], { type: "image/png" }), `0${i}.png`);
+    for (let i = 1; i <= 3; i++) form.append("pageFiles", new Blob([(await imageBytes("png", 60, 80 + i)) as BlobPart], { type: "image/png" }), `0${i}.png`);
     const res = await fetch(`${site.url}/publish/chapter`, { method: "POST", headers: { Cookie: cookie, Origin: site.url }, body: form, redirect: "manual" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Chapter published successfully!");
