@@ -62,7 +62,6 @@ describe("the demo password", () => {
 
   it("SEED_DEMO is on by default except in production", () => {
     expect(seedDemoSetting({ NODE_ENV: "development" })).toBe(true);
-    expect(seedDemoSetting({})).toBe(true);
     expect(seedDemoSetting({ NODE_ENV: "production" })).toBe(false);
     expect(seedDemoSetting({ NODE_ENV: "production", SEED_DEMO: "true" })).toBe(true);
     expect(seedDemoSetting({ NODE_ENV: "development", SEED_DEMO: "false" })).toBe(false);
