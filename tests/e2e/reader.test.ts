@@ -205,7 +205,8 @@ describe("reading a chapter", () => {
     const { page } = await site.newPage({ width: 375 });
     const id = comics.chapters[0]!.pages[0]!.imageId;
     await page.goto(`/media/image/${id}`);
-    await page.getByRole("heading", { level: 1, name: "page-1.jpg" }).waitFor();
+    // The original file name is its uploader's to see; a guest gets a neutral one (docs/decisions/009).
+    await page.getByRole("heading", { level: 1, name: `image-${id}.jpg` }).waitFor();
     await page.getByText("image/jpeg").waitFor();
     await page.getByRole("link", { name: `@${comics.artist.username}` }).waitFor();
     await page.goto("/media/image/999999");
