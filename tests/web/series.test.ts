@@ -176,8 +176,17 @@ describe("image page", () => {
   it("shows the file's facts and its author", async () => {
     const id = comics.chapters[0]!.pages[0]!.imageId;
     const out = await run(() => imageLoader(get(`/media/image/${id}`, undefined, { id: String(id) })));
-    expect(out.data.image).toMatchObject({ id, fileName: "page-1.jpg", contentType: "image/jpeg", width: 800, height: 1200 });
+    // A guest gets a neutral file name; the original is its uploader's to see (docs/decisions/009).
+    expect(out.data.image).toMatchObject({ id, fileName: `image-${id}.jpg`, contentType: "image/jpeg", width: 800, height: 1200 });
     expect(out.data.author).toMatchObject({ username: comics.artist.username, email: null });
+    expect(out.data.own).toBe(false);
+  });
+
+  it("shows the uploader the original file name, and their own image through the web app", async () => {
+    const id = comics.chapters[0]!.pages[0]!.imageId;
+    const out = await run(async () => imageLoader(get(`/media/image/${id}`, await web.cookieFor(comics.artist), { id: String(id) })));
+    expect(out.data.image).toMatchObject({ id, fileName: "page-1.jpg" });
+    expect(out.data.own).toBe(true);
   });
 
   it("shows the author's email to the author only", async () => {
