@@ -179,8 +179,10 @@ export class ImageFiles {
     await syncFolder(this.incomingDir);
   }
 
-  async discardUpload(fileKey: string, format: ImageFormat): Promise<void> {
+  /** Undoes an upload: its staged file and, when it got that far, the file moved into place. */
+  async discardUpload(fileKey: string, format: ImageFormat, id?: number): Promise<void> {
     await fs.rm(this.incomingPath(fileKey, format), { force: true });
+    if (id !== undefined) await fs.rm(this.originalPath(id, format), { force: true });
   }
 
   /** Writes the file in incoming/ first, so a reader never sees half of it. */

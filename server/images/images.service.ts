@@ -100,7 +100,7 @@ export function createImageService(db: Database, root: string, options: ImageSer
       } catch (err) {
         // No row without its file.
         q.remove.run(id);
-        await files.discardUpload(fileKey, image.format);
+        await files.discardUpload(fileKey, image.format, id);
         throw err;
       }
       return toMetadata(q.byId.get(id)!, authorId);
@@ -125,7 +125,8 @@ export function createImageService(db: Database, root: string, options: ImageSer
       const found = await files.read({ id, format: formatOf(row.contentType), width: row.width }, width);
       // Gone from disk: a plain 404, never the file's path in the message.
       if (!found) throw notFoundImage();
-      const entry = found.exact ? cache.set(key, found.bytes, row.contentType, isPublic) : ImageBytesCache.entry(found.bytes, row.contentType, isPublic);
+      // The original sent in place of a rendition is kept as the original, never as the rendition.
+      const entry = cache.set(found.exact ? key : `${id}:`, found.bytes, row.contentType, isPublic);
       return { ...entry, public: isPublic };
     },
   };
