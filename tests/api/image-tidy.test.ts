@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embeddedImageIds } from "../../server/images/image-refs.ts";
+import { tidyImages } from "../../server/images/image-tidy.ts";
+import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { uploadImage } from "../helpers/images.ts";
+
+let api: TestApi;
+let artist: TestUser;
+beforeAll(async () => {
+  api = await startTestApi();
+  artist = await api.register("tidy_artist");
+});
+afterAll(() => api.close());
+
+describe("the start-up tidy of images/incoming", () => {
+  it("rolls a committed upload forward, removes uploads without a row and every temp file, old ones included", async () => {
+    const images = path.join(api.dataDir, "images");
+    const id = await uploadImage(api, artist);
+    const { fileKey } = api.db.sqlite.prepare("SELECT fileKey FROM Image WHERE id = ?").get(id) as { fileKey: string };
+    const original = path.join(images, "originals", `${id}.png`);
+    // A crash after the row was committed, before the rename: the file is still in incoming/.
+    fs.renameSync(original, path.join(images, "incoming", `${fileKey}.png`));
+    // A crash before the row: a staged file nothing names. And temp files, new and old style.
+    fs.writeFileSync(path.join(images, "incoming", `${randomUUID()}.png`), "half an upload");
+    fs.writeFileSync(path.join(images, "incoming", `${randomUUID()}.tmp`), "half a rendition");
+    fs.mkdirSync(path.join(images, "w320"), { recursive: true });
+    fs.writeFileSync(path.join(images, "originals", `77.png.${randomUUID()}.tmp`), "old temp");
+    fs.writeFileSync(path.join(images, "w320", `77.png.${randomUUID()}.tmp`), "old temp");
+
+    const report = await tidyImages(api.db, api.dataDir);
+
+    expect(report).toEqual({ rolledForward: 1, removed: 4 });
+    expect(fs.existsSync(original)).toBe(true);
+    expect(fs.readdirSync(path.join(images, "incoming"))).toEqual([]);
+    expect(fs.readdirSync(path.join(images, "originals")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(fs.readdirSync(path.join(images, "w320"))).toEqual([]);
+    expect((await api.request.get(`/images/${id}`).set(artist.auth)).status).toBe(200);
+    expect(await tidyImages(api.db, api.dataDir)).toEqual({ rolledForward: 0, removed: 0 });
+  });
+});
+
+describe("image URLs in markdown", () => {
+  it("finds /images/{id} with or without an origin and ?w=, and nothing else", () => {
+    const md = [
+      "![a](http://localhost:8080/images/12)",
+      "![b](/images/13?w=320)",
+      "<https://cdn.example/images/14>",
+      "![c](/images/metadata/15)",
+      "![d](/images/16/other)",
+      "![e](/images/017)",
+      "![f](/images/12345678901)",
+      "/images/",
+      "![g](/images/18.png)",
+    ].join(" ");
+
+    expect(embeddedImageIds(md).sort((a, b) => a - b)).toEqual([12, 13, 14, 18]);
+  });
+});
