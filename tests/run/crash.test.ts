@@ -89,7 +89,7 @@ async function writer(api: Api, name: string, images: Buffer[], stop: () => bool
         case 0:
         case 2: {
           const form = new FormData();
-          form.append("file", new Blob([images[i % images.length]!]), `p${i}.png`);
+          form.append("file", new Blob([images[i % images.length]! as BlobPart]), `p${i}.png`);
           const res = await fetch(`${api.url}/images`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
           if (res.status !== 201) throw new Error(`upload ${res.status}`);
           const id = ((await res.json()) as { id: number }).id;
