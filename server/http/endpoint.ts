@@ -1,16 +1,84 @@
+import zlib from "node:zlib";
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import { z } from "zod";
 import { toPaging } from "../rules/paging.ts";
 import type { Caller } from "./auth.ts";
-import { unauthorized, validationError } from "./errors.ts";
+import { badRequest, HttpError, unauthorized, validationError } from "./errors.ts";
 import type { ResponseCache } from "./response-cache.ts";
 
 type Method = "get" | "post" | "put" | "delete";
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** Largest JSON body an endpoint reads (else 413). */
-export const JSON_BODY_LIMIT = "1mb";
+/** Largest JSON body an endpoint reads, as sent and once inflated (else 413). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const INFLATE: Record<string, (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Buffer> = {
+  gzip: zlib.gunzipSync,
+  "x-gzip": zlib.gunzipSync,
+  deflate: zlib.inflateSync,
+  br: zlib.brotliDecompressSync,
+};
+
+/**
+ * A compressed JSON body, read whole (at most the limit as sent) and inflated in one synchronous
+ * call bounded to the limit. body-parser inflates in 16 KB steps, each a trip through the event
+ * loop: under load a small gzip bomb held its request for seconds before the 413.
+ */
+const readCompressedJson: RequestHandler = (req, _res, next) => {
+  const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  if (encoding === "identity" || !req.is("application/json")) return next();
+  const inflate = INFLATE[encoding];
+  if (!inflate) return next(new HttpError(415, "Unsupported body encoding"));
+  const charset = (req.headers["content-type"] ?? "")
+    .split(";")
+    .slice(1)
+    .map((param) => param.split("="))
+    .find(([name]) => name!.trim().toLowerCase() === "charset")?.[1]
+    ?.trim()
+    .replaceAll('"', "")
+    .toLowerCase();
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") return next(new HttpError(415, "Unsupported body encoding"));
+  if (Number(req.headers["content-length"]) > JSON_BODY_LIMIT) return next(new HttpError(413, "Request body is too large"));
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let failed = false;
+  const fail = (err: HttpError) => {
+    if (failed) return;
+    failed = true;
+    req.removeListener("data", onData);
+    req.resume(); // drain what is left, so the connection can carry the answer
+    next(err);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > JSON_BODY_LIMIT) fail(new HttpError(413, "Request body is too large"));
+    else chunks.push(chunk);
+  };
+  req.on("data", onData);
+  req.once("aborted", () => fail(badRequest("Request aborted")));
+  req.once("error", () => fail(badRequest("Request aborted")));
+  req.once("end", () => {
+    if (failed) return;
+    failed = true;
+    let text: string;
+    try {
+      text = inflate(Buffer.concat(chunks), { maxOutputLength: JSON_BODY_LIMIT }).toString("utf8");
+    } catch (err) {
+      const tooLarge = (err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError;
+      return next(tooLarge ? new HttpError(413, "Request body is too large") : badRequest("Malformed compressed body"));
+    }
+    // As express.json in strict mode: an object or an array.
+    const first = text.trimStart()[0];
+    if (first !== "{" && first !== "[") return next(badRequest("Malformed JSON body"));
+    try {
+      req.body = JSON.parse(text);
+    } catch {
+      return next(badRequest("Malformed JSON body"));
+    }
+    next(); // express.json sees a finished request and leaves req.body alone
+  });
+};
 
 export interface HandlerContext<P, Q, B, D> {
   params: Out<P>;
@@ -145,7 +213,7 @@ export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, an
       if (endpoint.auth === "required" && !res.locals.user) return next(unauthorized());
       next();
     };
-    const bodyParser = endpoint.body ? [readJson] : [];
+    const bodyParser = endpoint.body ? [readCompressedJson, readJson] : [];
     router[endpoint.method](expressPath(endpoint.path), guard, ...bodyParser, ...(endpoint.before ?? []), handler);
   }
 }

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { allEndpoints } from "../../server/app.ts";
@@ -93,6 +94,86 @@ describe("malformed and oversized bodies", () => {
     const res = await api.request.post("/auth/login").type("form").send({ username: "errors_me", password: "secret123" });
 
     expectFieldError(res, "username", "Username is required");
+  });
+});
+
+const raw = (bytes: unknown) => bytes as string;
+
+describe("a body is read only by operations that take one", () => {
+  const bogus = (req: import("supertest").Test) => req.set("Content-Type", "application/json; charset=bogus").send('{"a":1}');
+
+  it("ignores a body in a bogus charset on a GET, a like and a join (no undeclared 415)", async () => {
+    expect((await bogus(api.request.get("/hubs"))).status).toBe(200);
+    expect((await bogus(api.request.post(`/hubs/${encodeURIComponent(hub.name)}/${postId}/like`).set(me.auth))).status).toBe(200);
+    expect((await bogus(api.request.delete(`/user/${me.id}/member-hubs/${hub.id}`).set(me.auth))).status).toBe(200);
+    await api.request.post(`/user/${me.id}/member-hubs/${hub.id}`).set(me.auth).expect(200);
+  });
+
+  it("ignores a body over 1 MB and a gzip bomb on a GET (no undeclared 413)", async () => {
+    const big = await api.request.get("/hubs").set("Content-Type", "application/json").send(`{"a":"${"x".repeat(2_000_000)}"}`);
+    expect(big.status).toBe(200);
+    const bomb = zlib.gzipSync(Buffer.alloc(8 * 1024 * 1024, " "));
+    const res = await api.request.get(`/hub-posts/${postId}`).set("Content-Type", "application/json").set("Content-Encoding", "gzip").serialize(raw).send(bomb);
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 404, not 413, to a large body sent to no route", async () => {
+    const res = await api.request.post("/no-such-route").set("Content-Type", "application/json").send(`{"a":"${"x".repeat(2_000_000)}"}`);
+
+    expectError(res, 404);
+  });
+});
+
+describe("compressed JSON bodies", () => {
+  const compressed = (encoding: string, bytes: Buffer, type = "application/json") =>
+    // serialize: superagent would send a Buffer under a JSON type as JSON ({"type":"Buffer",...}).
+    api.request.post("/hubs").set(me.auth).set("Content-Type", type).set("Content-Encoding", encoding).serialize(raw).send(bytes);
+
+  it.each([
+    ["gzip", zlib.gzipSync],
+    ["deflate", zlib.deflateSync],
+    ["br", zlib.brotliCompressSync],
+  ] as const)("reads a %s body", async (encoding, compress) => {
+    const name = `Compressed ${encoding}`;
+    const res = await compressed(encoding, compress(Buffer.from(JSON.stringify({ name, description: "é 漫画" }))));
+
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ name, description: "é 漫画" });
+  });
+
+  it("answers 413 at once to a gzip bomb (a few KB that inflate past 1 MB), creating nothing", async () => {
+    const before = rowCounts();
+    const bomb = zlib.gzipSync(Buffer.concat([Buffer.from('{"name":"'), Buffer.alloc(8 * 1024 * 1024, "a"), Buffer.from('"}')]));
+    expect(bomb.length).toBeLessThan(16 * 1024);
+
+    const started = performance.now();
+    const res = await compressed("gzip", bomb);
+
+    expectError(res, 413);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(rowCounts()).toEqual(before);
+  });
+
+  it("answers 413 to a compressed body over 1 MB as sent", async () => {
+    const res = await compressed("gzip", zlib.gzipSync(Buffer.from(`{"name":"${"x".repeat(3_000_000)}"}`), { level: 0 }));
+
+    expectError(res, 413);
+  });
+
+  it.each(["compress", "x-custom", "gzip, gzip", "identity, br"])("answers 415 to the encoding %s", async (encoding) => {
+    expectError(await compressed(encoding, Buffer.from("{}")), 415);
+  });
+
+  it("answers 415 to a compressed body in a charset other than UTF-8", async () => {
+    expectError(await compressed("gzip", zlib.gzipSync(Buffer.from("{}")), "application/json; charset=latin1"), 415);
+  });
+
+  it.each([
+    ["not JSON", zlib.gzipSync(Buffer.from("{bad"))],
+    ["a bare string", zlib.gzipSync(Buffer.from('"x"'))],
+    ["truncated gzip", zlib.gzipSync(Buffer.from('{"name":"x"}')).subarray(0, 10)],
+  ])("answers 400 to %s", async (_label, bytes) => {
+    expectError(await compressed("gzip", bytes), 400);
   });
 });
 
