@@ -3,6 +3,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AppConfig } from "../../server/app.ts";
+import type { WebConfig } from "../../app/lib/config.server.ts";
 import { startWeb } from "../../web/main.ts";
 import { startTestApi, type TestApi } from "./api.ts";
 import { CONTACT_EMAIL, SESSION_SECRET } from "./site.ts";
@@ -12,6 +13,8 @@ export interface WebServer {
   apiUrl: string;
   /** The web app's origin, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The web app's settings as it read them. */
+  config: WebConfig;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startWebServer(options: { api?: Partial<AppConfig>; env?: 
     api,
     apiUrl,
     url: `http://127.0.0.1:${web.port}`,
+    config: web.config,
     async close() {
       await web.close();
       apiServer.closeAllConnections();

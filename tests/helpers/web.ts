@@ -30,7 +30,7 @@ export function webContext(apiUrl: string, overrides: Partial<WebContext["config
       secureCookies: false,
       pageCacheEntries: 0,
       trustProxy: "loopback",
-      formMaxBytes: 1024 * 1024,
+      formMaxBytes: 256 * 1024,
       apiTimeoutMs: 10_000,
       ...overrides,
     },
