@@ -54,6 +54,27 @@ describe("login", () => {
     expect(out.data).toMatchObject({ redirectTo: "/profile", reason: "Please log in to view profile" });
   });
 
+  it("logs out at the API too: the session's token stops working at once", async () => {
+    const user = await web.api.register();
+    const cookie = await web.cookieFor(user);
+    expect((await web.api.request.get(`/user/id/${user.id}`).set(user.auth)).status).toBe(200);
+
+    const out = await run(() => logoutAction(args(request("/logout", { cookie, form: {} }), web.context)));
+
+    expect(out.headers.get("Set-Cookie")).toMatch(/inkwell_session=;.*Max-Age=0/);
+    expect((await web.api.request.get(`/user/id/${user.id}`).set(user.auth)).status).toBe(401);
+  });
+
+  it("keeps the API's device token in a cookie and signs in with it next time", async () => {
+    const user = await web.api.register();
+    const first = await login({ username: user.username, password: user.password, redirectTo: "" });
+    const device = first.headers.getSetCookie().find((c) => c.startsWith("inkwell_device="));
+    expect(device).toMatch(/HttpOnly; SameSite=Lax/);
+
+    const again = await run(() => loginAction(args(request("/login", { cookie: cookieHeader(device!), form: { username: user.username, password: user.password } }), web.context)));
+    expect(again.status).toBe(302);
+  });
+
   it("logs out by clearing the cookie", async () => {
     const out = await run(() => logoutAction(args(request("/logout", { form: {} }), web.context)));
     expect(out.location).toBe("/");
