@@ -21,11 +21,17 @@ export function bodyLimitFor(path: string, config: Pick<WebConfig, "formMaxBytes
   return config.formMaxBytes;
 }
 
+/** How long the rest of a refused body is read and dropped, so the client can read the 413 before the connection goes. */
+const LINGER_MS = 5_000;
+
+/** Set on a response answered 413 here: an error Remix raises afterwards (its body read failed) is expected. */
+export const isRefusedBody = (res: Response) => res.locals.bodyTooLarge === true;
+
 /** Answers 413 unless an answer has started; tells whether it did. */
 function tooLarge(req: Request, res: Response): boolean {
   if (res.headersSent) return false;
-  // The rest of the body is not read: close the connection after answering.
-  res.status(413).set("Connection", "close");
+  res.locals.bodyTooLarge = true;
+  res.status(413);
   const message = "The request is too large.";
   if (req.accepts(["html", "json"]) === "json") res.json({ status: 413, error: "Payload Too Large", message });
   else res.type("html").send(`<!doctype html><title>Too large</title><h1>413</h1><p>${message}</p>`);
@@ -33,9 +39,23 @@ function tooLarge(req: Request, res: Response): boolean {
 }
 
 /**
+ * Reads the rest of the body and drops it for a while, then closes the connection. Closing at once
+ * with unread bytes resets it (TCP RST), and the client may lose the 413 it was sent.
+ */
+function linger(req: Request) {
+  if (req.complete) return;
+  req.on("data", () => {});
+  req.resume();
+  const timer = setTimeout(() => req.destroy(), LINGER_MS).unref();
+  req.once("end", () => clearTimeout(timer));
+  req.once("close", () => clearTimeout(timer));
+}
+
+/**
  * Limits request bodies before Remix reads them (`request.formData()` has no limit): a declared
  * Content-Length over the limit is refused at once; a body without one (chunked) is counted as it
- * arrives and cut off past the limit.
+ * arrives and cut off past the limit: Remix's body reader gets an error (no action runs on a cut
+ * body) and keeps nothing more of it.
  */
 export function bodyLimit(limitFor: (path: string) => number): RequestHandler {
   return (req, res, next) => {
@@ -44,6 +64,7 @@ export function bodyLimit(limitFor: (path: string) => number): RequestHandler {
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) {
       tooLarge(req, res);
+      linger(req);
       return;
     }
     let received = 0;
@@ -51,9 +72,10 @@ export function bodyLimit(limitFor: (path: string) => number): RequestHandler {
       received += chunk.length;
       if (received <= limit) return;
       req.off("data", count);
-      // Stop reading: the socket goes once the 413 is out (at once if another answer had started).
-      if (tooLarge(req, res) && !res.writableFinished) res.once("finish", () => req.destroy());
-      else req.destroy();
+      if (!tooLarge(req, res)) return void req.destroy();
+      // Remix's reader (a listener of this stream) fails its formData(); it drops later chunks.
+      if (req.listenerCount("error") > 0) req.emit("error", Object.assign(new Error("Request body too large"), { status: 413 }));
+      linger(req);
     };
     req.on("data", count);
     // Attaching a listener starts the flow; paused again so nothing passes before Remix listens (it resumes).

@@ -10,7 +10,7 @@ import helmet from "helmet";
 import { gracefulClose } from "../server/http/graceful-close.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
 import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
-import { bodyLimit, bodyLimitFor } from "./body-limit.ts";
+import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
 import { createGuestPageCache } from "./page-cache.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import { exitWithConfigProblems } from "../server/config-problems.ts";
@@ -70,14 +70,14 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
     }
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      mode: options.vite ? "development" : "production",
-      getLoadContext: (req, res): WebContext => ({ config, nonce: String(res.locals.nonce ?? ""), clientAddress: req.ip }),
-    }),
-  );
+  const remix = createRequestHandler({
+    build,
+    mode: options.vite ? "development" : "production",
+    getLoadContext: (req, res): WebContext => ({ config, nonce: String(res.locals.nonce ?? ""), clientAddress: req.ip }),
+  });
+  // After a 413 from the body limit, Remix fails to read the body and then to answer: expected,
+  // and passing it on would make Express close the connection before the client reads the 413.
+  app.all("/{*splat}", (req, res, next) => remix(req, res, (err?: unknown) => (isRefusedBody(res) ? undefined : next(err))));
 
   const server: Server = app.listen(config.port);
   const closeServer = gracefulClose(server);

@@ -25,7 +25,7 @@ function listen(server: Server): Promise<number> {
   });
 }
 
-export async function startWebServer(options: { api?: Partial<AppConfig>; env?: NodeJS.ProcessEnv } = {}): Promise<WebServer> {
+export async function startWebServer(options: { api?: Partial<AppConfig>; env?: Record<string, string> } = {}): Promise<WebServer> {
   const api = await startTestApi(options.api);
   const apiServer = api.app.listen(0, "127.0.0.1");
   const apiUrl = `http://127.0.0.1:${await listen(apiServer)}`;

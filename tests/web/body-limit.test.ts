@@ -6,6 +6,7 @@ import type { TestUser } from "../helpers/api.ts";
 import { imageBytes } from "../helpers/images.ts";
 import { createHub } from "../helpers/web-seed.ts";
 import { postForm, startWebServer, type WebServer } from "../helpers/web-server.ts";
+import { bodyLimitFor, CHAPTER_FILES_PER_REQUEST } from "../../web/body-limit.ts";
 
 let site: WebServer;
 let user: TestUser;
@@ -30,10 +31,10 @@ interface Sent {
  * POSTs `total` bytes of a form field in 64 KB chunks, with a Content-Length or chunked, and stops
  * writing as soon as an answer arrives. status 0: the connection was cut without an answer.
  */
-function sendLarge(path: string, total: number, opts: { chunked: boolean; cookie?: string }): Promise<Sent> {
+function sendLarge(path: string, total: number, opts: { chunked: boolean; cookie?: string; contentType?: string }): Promise<Sent> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url };
+    const headers: Record<string, string | number> = { "Content-Type": opts.contentType ?? "application/x-www-form-urlencoded", Origin: site.url };
     if (opts.cookie) headers.Cookie = opts.cookie;
     if (!opts.chunked) headers["Content-Length"] = total;
     const req = http.request(site.url + path, { method: "POST", headers });
@@ -111,5 +112,24 @@ describe("request body limits", () => {
     expect(await res.text()).toContain("Chapter published successfully!");
     const chapter = await site.api.request.get(`/series/${encodeURIComponent(series.name)}/1`);
     expect(chapter.body.pages).toHaveLength(3);
+  });
+});
+
+describe("limits by form", () => {
+  const config = { formMaxBytes: 256 * 1024, uploadMaxBytes: 10 * MB };
+
+  it("gives plain forms the small limit and image forms room for their files at the upload limit", () => {
+    expect(bodyLimitFor("/login", config)).toBe(256 * 1024);
+    expect(bodyLimitFor("/publish/post", config)).toBe(256 * 1024);
+    expect(bodyLimitFor("/markdown-preview", config)).toBe(256 * 1024);
+    expect(bodyLimitFor("/uploads", config)).toBe(10 * MB + 64 * 1024);
+    for (const path of ["/profile", "/publish/hub", "/publish/Series/3"]) expect(bodyLimitFor(path, config)).toBe(20 * MB + 256 * 1024);
+    expect(bodyLimitFor("/publish/chapter/My%20Series/2", config)).toBe(CHAPTER_FILES_PER_REQUEST * 10 * MB + 256 * 1024);
+  });
+
+  it("cuts off a chunked upload past one file's limit", async () => {
+    const out = await sendLarge("/uploads", 40 * MB, { chunked: true, cookie, contentType: "multipart/form-data; boundary=never-sent" });
+    expect(out.status).toBe(413);
+    expect(out.sent).toBeLessThan(20 * MB);
   });
 });

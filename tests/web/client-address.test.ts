@@ -39,3 +39,21 @@ describe("the visitor's address reaches the API", () => {
     expect(other.headers.get("set-cookie")).toContain("inkwell_session=");
   });
 });
+
+describe("WEB_TRUST_PROXY=false", () => {
+  let direct: WebServer;
+  beforeAll(async () => {
+    direct = await startWebServer({ api: { authRateLimit: LIMIT }, env: { WEB_TRUST_PROXY: "false" } });
+  });
+  afterAll(() => direct?.close());
+
+  it("believes no X-Forwarded-For: a visitor cannot pick another's bucket by claiming an address", async () => {
+    const target = await direct.api.register("direct_user");
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) {
+      const res = await postForm(direct, "/login", { username: target.username, password: "wrong-password" }, { "X-Forwarded-For": `192.0.2.${i + 1}` });
+      statuses.push(res.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
