@@ -4,6 +4,7 @@ import { exitWithConfigProblems } from "./config-problems.ts";
 import { checkApiSettings, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { answerClientErrors } from "./http/client-errors.ts";
 import { gracefulClose } from "./http/graceful-close.ts";
 import { tidyImages } from "./images/image-tidy.ts";
 
@@ -16,6 +17,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   await tidyImages(db, config.dataDir);
   const app = createApp({ db, config, logger });
   const server = app.listen(config.port);
+  answerClientErrors(server);
   const closeServer = gracefulClose(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

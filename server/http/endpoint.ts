@@ -134,12 +134,13 @@ export const isWrite = (endpoint: Pick<Endpoint, "method">) => endpoint.method !
 
 /**
  * Every status an endpoint can answer besides its success status, in one place (the OpenAPI document
- * and the contract tests read it): 400 bad input and 401 bad token everywhere; 413 and 415 where a
+ * and the contract tests read it): 400 bad input, 401 bad token and 431 huge headers everywhere; 413 and 415 where a
  * JSON body is read; 429 where a rate limit applies; 503 for writes (a full disk); and what the
  * handler declares. GETs can answer 304 to If-None-Match (ETags).
  */
 export function answeredStatuses(endpoint: Endpoint<any, any, any, any>): number[] {
-  const common = [400, 401];
+  // 431: headers over Node's 16 KB limit, answered before routing (server/http/client-errors.ts).
+  const common = [400, 401, 431];
   if (endpoint.body) common.push(413, 415);
   if (endpoint.rateLimited) common.push(429);
   if (isWrite(endpoint)) common.push(503);

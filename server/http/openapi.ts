@@ -13,6 +13,7 @@ const REASONS: Record<number, string> = {
   413: "Body or upload too large",
   415: "Not a supported image, or a body encoding the API does not read",
   429: "Too many attempts; try again later",
+  431: "Request headers (a token, a URL) over 16 KB",
   503: "The server cannot store this now (disk full); nothing was changed, try again later",
 };
 

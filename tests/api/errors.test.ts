@@ -1,7 +1,12 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { allEndpoints } from "../../server/app.ts";
+import { answerClientErrors } from "../../server/http/client-errors.ts";
+import { answeredStatuses } from "../../server/http/endpoint.ts";
 import { prepare } from "../../server/db/sql.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
@@ -174,6 +179,51 @@ describe("compressed JSON bodies", () => {
     ["truncated gzip", zlib.gzipSync(Buffer.from('{"name":"x"}')).subarray(0, 10)],
   ])("answers 400 to %s", async (_label, bytes) => {
     expectError(await compressed("gzip", bytes), 400);
+  });
+});
+
+describe("requests Node's parser refuses before the app", () => {
+  /** Sends raw bytes to the app behind a server set up as server/main.ts does; answers the raw response. */
+  async function raw(request: string): Promise<{ status: number; type: string; body: unknown }> {
+    const server = http.createServer(api.app);
+    answerClientErrors(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+        let data = "";
+        socket.on("data", (c) => (data += c));
+        socket.on("end", () => resolve(data));
+        socket.on("error", reject);
+        socket.end(request);
+      });
+      const [head, body] = text.split("\r\n\r\n");
+      const type = /content-type: ([^;\r\n]*)/i.exec(head!)?.[1] ?? "";
+      return { status: Number(head!.split(" ")[1]), type, body: type === "application/json" ? JSON.parse(body!) : body };
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it("answers 431 in the contract's body to headers over 16 KB (a huge token)", async () => {
+    const res = await raw(`GET /hubs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${"a".repeat(20_000)}\r\n\r\n`);
+
+    expect(res.status).toBe(431);
+    expect(res.type).toBe("application/json");
+    expect(res.body).toMatchObject({ status: 431, error: "Request Header Fields Too Large" });
+  });
+
+  it("answers 400 in the contract's body to a malformed request", async () => {
+    const res = await raw("GET /hubs HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n");
+
+    expect(res.status).toBe(400);
+    expect(res.type).toBe("application/json");
+    expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message: "Malformed HTTP request" });
+  });
+
+  it("declares 431 for every operation", () => {
+    for (const e of allEndpoints({ uploadMaxBytes: 1 })) expect(answeredStatuses(e), `${e.method} ${e.path}`).toContain(431);
   });
 });
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { answerClientErrors } from "../../server/http/client-errors.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
@@ -143,6 +144,7 @@ beforeAll(async () => {
   }
 
   server = http.createServer(api.app);
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   doc = (await send({ method: "GET", path: "/openapi.json", headers: {} })).json as Doc;
@@ -564,7 +566,7 @@ it(`answers ${REQUESTS} generated requests over every operation within the contr
       try {
         checker.check(req.method.toLowerCase(), req.path, { status: answer.status, type: answer.type, body: answer.json } as never);
       } catch (err) {
-        failures.push(`${(err as Error).message.split("\n")[0]!.slice(0, 600)} [${req.describe}]`);
+        failures.push(`${req.method} ${req.path.slice(0, 120)}…: ${(err as Error).message.split("\n")[0]!.slice(-400)} [${req.describe}]`);
       }
     }
   }

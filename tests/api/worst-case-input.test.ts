@@ -7,6 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerClientErrors } from "../../server/http/client-errors.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
 import { uploadImage } from "../helpers/images.ts";
@@ -97,6 +98,7 @@ beforeAll(async () => {
   });
 
   server = http.createServer(api.app);
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   doc = JSON.parse((await send("GET", "/openapi.json")).text) as Doc;
