@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { DATA_ROOT, log, ROOT } from "./common.ts";
+import { BENCH_USER } from "./scenarios.ts";
 
 export interface DatasetCounts {
   users: number;
@@ -48,7 +49,7 @@ export const SMOKE_DATASETS: { small: DatasetSpec; large: DatasetSpec } = {
 
 const META_FILE = "bench-dataset.json";
 /** The seed files that decide what a --scale data set contains. */
-const SEED_SOURCES = ["cli.ts", "scale.ts", "scale-counts.ts", "scale-names.ts", "scale-images.ts", "distributions.ts", "bulk.ts", "random.ts", "image-store.ts"];
+const SEED_SOURCES = ["cli.ts", "scale.ts", "scale-counts.ts", "scale-names.ts", "scale-images.ts", "distributions.ts", "bulk.ts", "random.ts", "image-store.ts", "demo-password.ts"];
 
 export function scaleSpec(counts: DatasetCounts): string {
   return Object.entries(counts)
@@ -62,6 +63,8 @@ function sourceHash(): string {
     const full = path.join(ROOT, "seed", file);
     hash.update(file).update(fs.existsSync(full) ? fs.readFileSync(full) : "");
   }
+  // The members' password is part of the set: sets seeded with another one cannot be signed in to.
+  hash.update(BENCH_USER.password);
   return hash.digest("hex").slice(0, 10);
 }
 
@@ -111,7 +114,8 @@ function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise
     // The same Node and loader flags (tsx) as this process.
     const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, "seed/cli.ts"), "--data-dir", dataDir, "--scale", scaleSpec(spec.counts)], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production" },
+      // Production never gets a known password by default; the benchmark's throw-away sets sign in with it.
+      env: { ...process.env, NODE_ENV: "production", DEMO_PASSWORD: BENCH_USER.password },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -291,7 +291,7 @@ if (large) {
       let postsCreated: number | undefined;
       let postsSent: number | undefined;
       await withSite(copy, "mixed", {}, async (site) => {
-        const plan = await prepareMixed(site.apiUrl, { bigHubName: BIG_HUB_NAME, userCount: smoke ? 10 : 50, password: "demo1234" });
+        const plan = await prepareMixed(site.apiUrl, { bigHubName: BIG_HUB_NAME, userCount: smoke ? 10 : 50, password: BENCH_USER.password });
         mixed = { users: plan.users.length, plan: { weights: plan.weights, bigHub: plan.bigHub, posts: plan.postIds.length, hubs: plan.hubIds.length }, postsBefore };
         log(`Mixed load: ${plan.users.length} users signed in, ${plan.postIds.length} posts to like, ${plan.hubIds.length} hubs to join; ${settings.mixedDuration} s...`);
         try {

@@ -8,7 +8,7 @@ import { chapterEndpoints } from "./chapters/chapters.router.ts";
 import type { Database } from "./db/database.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
-import { errorBody, errorHandler, unknownRoute } from "./http/errors.ts";
+import { errorHandler, malformedPath, unknownRoute } from "./http/errors.ts";
 import { dataVersionEndpoint } from "./http/data-version.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
 import { buildOpenApi } from "./http/openapi.ts";
@@ -91,6 +91,7 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   app.locals.responseCache = responseCache;
   // Bodies are read per endpoint (only those that take one) and cached answers are served after the
   // route's validation, both in mountEndpoints: so a bad token is a 401 even where a cached answer exists.
+  app.use(malformedPath);
   app.use(readBearerToken(db, config));
 
   app.get("/health", (_req, res) => {

@@ -19,9 +19,11 @@ export async function toggleAction(
   request: Request,
   context: WebContext,
   handlers: Record<string, (run: ToggleRun) => Promise<unknown>>,
+  /** The form, when the route has read it already (a body is read once). */
+  parsedForm?: FormData,
 ) {
   const session = await requireUser(request, context);
-  const form = await request.formData();
+  const form = parsedForm ?? (await request.formData());
   const intent = String(form.get("intent") ?? "");
   const handler = handlers[intent];
   if (!handler) throw data({ ok: false, message: "Unknown action" }, { status: 400 });

@@ -82,7 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  * JavaScript each answers with a redirect back to the same place.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await request.formData();
   if (form.get("intent") === "mode") {
     const mode = form.get("mode");
     if (!isReadingMode(mode)) throw data({ ok: false, message: "Unknown reading mode" }, { status: 400 });
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data({ ok: true }, { headers });
   }
-  return toggleAction(request, context, { ...chapterLikeHandlers, ...followHandlers });
+  return toggleAction(request, context, { ...chapterLikeHandlers, ...followHandlers }, form);
 }
 
 export default function ChapterReader() {

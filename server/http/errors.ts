@@ -60,6 +60,21 @@ export function errorBody(status: number, message: string, errors?: FieldError[]
   return { status, error: STATUS_CODES[status] ?? "Error", message, ...(errors ? { errors } : {}) };
 }
 
+/**
+ * A path that is not valid percent-encoding (`/hubs/%FF`) is a 400 on every route, known or not. Without
+ * this, Express answered 400 only where some route's pattern matched it (whatever the method) and 404
+ * elsewhere.
+ */
+export const malformedPath: RequestHandler = (req, _res, next) => {
+  if (!req.path.includes("%")) return next();
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    return next(badRequest("Malformed URL: the path is not valid percent-encoding"));
+  }
+  next();
+};
+
 export const unknownRoute: RequestHandler = (req, _res, next) => {
   next(notFound(`No route for ${req.method} ${req.path}`));
 };

@@ -510,6 +510,16 @@ describe("percent-encoding errors in the path", () => {
     expect(rowCounts()).toEqual(before);
   });
 
+  it.each([
+    ["a route of another method", "post", "/user/%FF/followed-series/"],
+    ["no route at all", "get", "/nowhere/%FF"],
+    ["no route at all, with a write method", "delete", "/nowhere/%E0%A4%A"],
+  ] as const)("a malformed path is 400 on %s too, not 404", async (_, method, url) => {
+    const res = await api.request[method](url).set(me.auth);
+
+    expectError(res, 400, "Malformed URL: the path is not valid percent-encoding");
+  });
+
   it("a broken escape in the query is a 400, not a 5xx", async () => {
     const res = await api.request.get("/hubs?page=%E0%A4%A");
 

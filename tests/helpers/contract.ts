@@ -51,8 +51,10 @@ export class ContractChecker {
       expect((res.body as { status?: number }).status, `${where}: the error body names another status`).toBe(res.status);
     }
     if (!route) {
-      // A bad token is refused before routing (CONTRACT.md 2), so an unknown route may answer 401 too.
-      expect([401, 404], `${where}: undocumented route must be 404`).toContain(res.status);
+      // A bad token is refused before routing (CONTRACT.md 2), so an unknown route may answer 401 too;
+      // a path that is not valid percent-encoding is a 400 wherever it points.
+      const expected = hasMalformedPath(url) ? [400] : [401, 404];
+      expect(expected, `${where}: undocumented route must be 404 (400 for a malformed path)`).toContain(res.status);
       return;
     }
     const operation = this.doc.paths[route.path]![route.method]!;
@@ -73,5 +75,14 @@ export class ContractChecker {
     }
     const ok = validate(body);
     expect(ok, `${where}: body does not match the OpenAPI schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
+  }
+}
+
+function hasMalformedPath(url: string): boolean {
+  try {
+    decodeURIComponent(new URL(url, "http://api.test").pathname);
+    return false;
+  } catch {
+    return true;
   }
 }
