@@ -27,7 +27,6 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(db: Database, config: ServiceConfig) {
   const postPageKeys = createPostPageKeys(db.sqlite);
   return {
-    db,
     auth: createAuthService(db, config),
     users: createUserService(db),
     hubs: createHubService(db),

@@ -37,8 +37,6 @@ export class ApiError extends Error {
   }
 }
 
-export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
-
 type Query = Record<string, string | number | undefined>;
 
 export interface CallOptions {

@@ -68,8 +68,6 @@ export function createImageService(db: Database, root: string, options: ImageSer
   const visibleTo = (row: ImageRow, viewerId: number | undefined) => row.publishedAt !== null || row.authorId === viewerId;
 
   return {
-    files,
-
     /**
      * Crash-safe order: the file is fsynced in incoming/ under a random key, then the row naming the
      * key is committed, then the file is renamed into place. The start-up tidy rolls a crash at any

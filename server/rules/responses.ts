@@ -143,5 +143,3 @@ export interface Page<T> {
   totalPages: number;
   totalElements: number;
 }
-
-export const Health = z.object({ status: z.literal("ok"), database: z.literal("ok") });
