@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ConfigError, describeSettingIssue } from "./config-problems.ts";
+import { developmentSecret } from "./development-secret.ts";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -80,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     env: e.NODE_ENV,
     port: e.API_PORT,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
@@ -95,15 +94,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   };
 }
 
-/**
- * Outside production a missing JWT_SECRET is generated once and kept in the data folder,
- * so tokens survive restarts (production without one never gets here: parseSettings).
- */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, "jwt-secret");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString("base64url");
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}

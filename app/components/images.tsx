@@ -1,4 +1,4 @@
-import { RENDITION_WIDTHS } from "../lib/renditions.ts";
+import { RENDITION_WIDTHS } from "../../server/rules/images.ts";
 import { useRootData } from "../lib/root-data.ts";
 
 /** The URL of an image's bytes on the API origin, optionally a narrower rendition. */

@@ -1,3 +1,6 @@
+import type { ChapterOrder } from "../../server/chapters/chapters.service.ts";
+import type { FieldError } from "../../server/http/errors.ts";
+import type { PostOrder } from "../../server/posts/post-page-keys.ts";
 import type { LoginInput, RegisterInput } from "../../server/rules/auth.ts";
 import type { ChapterEditInput, NewChapterInput } from "../../server/rules/chapter.ts";
 import type { HubEditInput, HubInput } from "../../server/rules/hub.ts";
@@ -20,10 +23,6 @@ import type { UserEditInput } from "../../server/rules/user.ts";
 import type { WebContext } from "./context.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 /** A failed API call. `status` 0 means no response at all (network error). */
 export class ApiError extends Error {
@@ -59,8 +58,6 @@ export interface SignedIn {
   deviceToken?: string;
 }
 
-export type PostOrder = "latest" | "by-likes";
-export type ChapterOrder = "latest" | "most-liked";
 
 
 const seg = (s: string | number) => encodeURIComponent(String(s));

@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ConfigError, describeSettingIssue } from "../../server/config-problems.ts";
+import { developmentSecret } from "../../server/development-secret.ts";
 
 /** The web app's settings, read once by web/main.ts and handed to loaders through the load context. */
 export interface WebConfig {
@@ -93,7 +92,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     port: e.PORT,
     apiUrl: withoutTrailingSlash(e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`),
     publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
-    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR)),
+    sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret"),
     contactEmail: e.CONTACT_EMAIL,
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
@@ -104,15 +103,3 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
   };
 }
 
-/**
- * Outside production a missing SESSION_SECRET is generated once and kept in the data folder
- * (like the API's JWT secret), so sessions survive restarts (production without one never gets here).
- */
-function developmentSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString("base64url");
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}

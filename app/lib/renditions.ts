@@ -1,8 +1,4 @@
-/**
- * The widths the API serves for `GET /images/{id}?w=` (server/images/image-files.ts; a request
- * snaps up to the next one). Kept here too because that module is server-only (sharp).
- */
-export const RENDITION_WIDTHS = [160, 320, 480, 640, 800, 960, 1080, 1280, 1600, 1920] as const;
+import { RENDITION_WIDTHS } from "../../server/rules/images.ts";
 
 /**
  * A `srcset` for an image `width` pixels wide: every rendition narrower than it, then the

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { RENDITION_WIDTHS } from "../rules/images.ts";
 import { HttpError } from "../http/errors.ts";
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
@@ -14,8 +15,6 @@ export const CONTENT_TYPES: Record<ImageFormat, "image/jpeg" | "image/png" | "im
 const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif" };
 const FORMATS = Object.keys(CONTENT_TYPES) as ImageFormat[];
 
-/** Widths served by `?w=`: a request snaps up to the next one, so the cache stays small. */
-export const RENDITION_WIDTHS = [160, 320, 480, 640, 800, 960, 1080, 1280, 1600, 1920] as const;
 
 // Guards against decompression bombs: a small file that would decode to gigabytes.
 const MAX_INPUT_PIXELS = 120_000_000;
