@@ -144,6 +144,8 @@ describe("hub, series and post forms", () => {
     await page.goto(`/hubs/${encodeURIComponent(hub.name)}`);
     await page.getByRole("link", { name: "Post" }).click();
     await page.waitForURL((u) => u.pathname === "/publish/post" && u.searchParams.get("hubId") === String(hub.id));
+    // The URL moves before the new page renders; wait for its heading so "Hub" is the form's field.
+    await page.getByRole("heading", { level: 1, name: "Write a post" }).waitFor();
     await hydrated(page);
     expect(await page.getByLabel("Hub").inputValue()).toBe(String(hub.id));
 
