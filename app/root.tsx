@@ -1,5 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type ShouldRevalidateFunction } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -95,7 +105,11 @@ export function ErrorBoundary() {
       <div className="container page-message">
         <p className="eyebrow">{notFound ? "404" : "Error"}</p>
         <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
-        <p>{notFound ? "There is nothing at this address. It may have moved, or the link may be mistyped." : "We could not show this page. Please try again in a moment."}</p>
+        <p>
+          {notFound
+            ? "There is nothing at this address. It may have moved, or the link may be mistyped."
+            : "We could not show this page. Please try again in a moment."}
+        </p>
         <p>
           <Link to="/" className="button button--primary">
             Back to home

@@ -8,7 +8,10 @@ declare module "autocannon" {
   }
 
   export interface Request extends RequestParams {
-    setupRequest?: (request: RequestParams & Record<string, unknown>, context: Record<string, unknown>) => (RequestParams & Record<string, unknown>) | null | undefined;
+    setupRequest?: (
+      request: RequestParams & Record<string, unknown>,
+      context: Record<string, unknown>,
+    ) => (RequestParams & Record<string, unknown>) | null | undefined;
     onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
 

@@ -32,7 +32,14 @@ export interface Dataset extends DatasetSpec {
 }
 
 /** The issue's sizes: 10k users, 100k hubs (most empty), 1M posts with 200k in "Ink & Brushes", 2k series, 50k chapters. */
-export const LARGE: DatasetCounts = { users: 10_000, hubs: 100_000, posts: 1_000_000, bigHubPosts: 200_000, series: 2_000, chapters: 50_000 };
+export const LARGE: DatasetCounts = {
+  users: 10_000,
+  hubs: 100_000,
+  posts: 1_000_000,
+  bigHubPosts: 200_000,
+  series: 2_000,
+  chapters: 50_000,
+};
 /** The growth curve's other end: 10k posts and 1,000 hub names (search at 1,000 names). */
 export const SMALL: DatasetCounts = { users: 1_000, hubs: 1_000, posts: 10_000, bigHubPosts: 2_000, series: 200, chapters: 5_000 };
 
@@ -49,7 +56,18 @@ export const SMOKE_DATASETS: { small: DatasetSpec; large: DatasetSpec } = {
 
 const META_FILE = "bench-dataset.json";
 /** The seed files that decide what a --scale data set contains. */
-const SEED_SOURCES = ["cli.ts", "scale.ts", "scale-counts.ts", "scale-names.ts", "scale-images.ts", "distributions.ts", "bulk.ts", "random.ts", "image-store.ts", "demo-password.ts"];
+const SEED_SOURCES = [
+  "cli.ts",
+  "scale.ts",
+  "scale-counts.ts",
+  "scale-names.ts",
+  "scale-images.ts",
+  "distributions.ts",
+  "bulk.ts",
+  "random.ts",
+  "image-store.ts",
+  "demo-password.ts",
+];
 
 export function scaleSpec(counts: DatasetCounts): string {
   return Object.entries(counts)
@@ -112,12 +130,16 @@ export async function ensureDataset(spec: DatasetSpec, options: { timeoutMs: num
 function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     // The same Node and loader flags (tsx) as this process.
-    const child = spawn(process.execPath, [...process.execArgv, path.join(ROOT, "seed/cli.ts"), "--data-dir", dataDir, "--scale", scaleSpec(spec.counts)], {
-      cwd: ROOT,
-      // Production never gets a known password by default; the benchmark's throw-away sets sign in with it.
-      env: { ...process.env, NODE_ENV: "production", DEMO_PASSWORD: BENCH_USER.password },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, path.join(ROOT, "seed/cli.ts"), "--data-dir", dataDir, "--scale", scaleSpec(spec.counts)],
+      {
+        cwd: ROOT,
+        // Production never gets a known password by default; the benchmark's throw-away sets sign in with it.
+        env: { ...process.env, NODE_ENV: "production", DEMO_PASSWORD: BENCH_USER.password },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk;
@@ -197,7 +219,10 @@ export async function acquireRunLock(maxWaitMs: number): Promise<() => void> {
       fs.rmSync(LOCK_FILE, { force: true });
       continue;
     }
-    if (Date.now() > deadline) throw new Error(`Another benchmark (process ${holder}) has been running in this checkout for longer than ${maxWaitMs / 1000} s (lock: bench/.data/.run.lock)`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Another benchmark (process ${holder}) has been running in this checkout for longer than ${maxWaitMs / 1000} s (lock: bench/.data/.run.lock)`,
+      );
     if (!announced) {
       log(`Another benchmark is running in this checkout (process ${holder}): waiting for it to finish...`);
       announced = true;

@@ -21,22 +21,44 @@ async function measure(mode: "NORMAL" | "FULL", template: string) {
   db.sqlite.pragma(`synchronous = ${mode}`);
   const app = createApp({
     db,
-    config: { dataDir, jwtSecret: "durability-bench-secret-0123456789", jwtTtlSeconds: 3600, bcryptCost: 4, uploadMaxBytes: 10 << 20, authRateLimit: 0, uploadRatePerHour: 0, responseCacheEntries: 0 },
+    config: {
+      dataDir,
+      jwtSecret: "durability-bench-secret-0123456789",
+      jwtTtlSeconds: 3600,
+      bcryptCost: 4,
+      uploadMaxBytes: 10 << 20,
+      authRateLimit: 0,
+      uploadRatePerHour: 0,
+      responseCacheEntries: 0,
+    },
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const json = async (method: string, p: string, body?: unknown, token?: string) => {
-    const res = await fetch(base + p, { method, headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + p, {
+      method,
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<any>;
+    return res.json();
   };
   const tokens: string[] = [];
-  for (let i = 0; i < CONCURRENCY; i++) tokens.push((await json("POST", "/auth/register", { username: `bench${mode}${i}`, email: `b${mode}${i}@example.com`, password: "secret123" })).accessToken);
+  for (let i = 0; i < CONCURRENCY; i++)
+    tokens.push(
+      (await json("POST", "/auth/register", { username: `bench${mode}${i}`, email: `b${mode}${i}@example.com`, password: "secret123" }))
+        .accessToken,
+    );
   const hub = await json("POST", "/hubs", { name: `Bench ${mode}`, description: "x" }, tokens[0]);
   const posts: number[] = [];
-  for (let i = 0; i < 200; i++) posts.push((await json("POST", "/hub-posts", { title: `Bench post ${i}`, content: "Some words to like.", hubId: hub.id }, tokens[0])).id);
-  const image = await sharp({ create: { width: 800, height: 1200, channels: 3, background: "#c84" } }).png().toBuffer();
+  for (let i = 0; i < 200; i++)
+    posts.push(
+      (await json("POST", "/hub-posts", { title: `Bench post ${i}`, content: "Some words to like.", hubId: hub.id }, tokens[0])).id,
+    );
+  const image = await sharp({ create: { width: 800, height: 1200, channels: 3, background: "#c84" } })
+    .png()
+    .toBuffer();
 
   async function run(op: (worker: number, i: number) => Promise<void>): Promise<number> {
     let done = 0;
@@ -50,8 +72,17 @@ async function measure(mode: "NORMAL" | "FULL", template: string) {
   }
   const result = {
     mode,
-    likesPerSecond: await run((w, i) => json(i % 2 === 0 ? "POST" : "DELETE", `/hubs/${encodeURIComponent(hub.name)}/${posts[(w * 25 + (i >> 1)) % posts.length]}/like`, undefined, tokens[w])),
-    postsPerSecond: await run((_w, i) => json("POST", "/hub-posts", { title: `Timed post ${i}`, content: "Measured write.", hubId: hub.id }, tokens[0])),
+    likesPerSecond: await run((w, i) =>
+      json(
+        i % 2 === 0 ? "POST" : "DELETE",
+        `/hubs/${encodeURIComponent(hub.name)}/${posts[(w * 25 + (i >> 1)) % posts.length]}/like`,
+        undefined,
+        tokens[w],
+      ),
+    ),
+    postsPerSecond: await run((_w, i) =>
+      json("POST", "/hub-posts", { title: `Timed post ${i}`, content: "Measured write.", hubId: hub.id }, tokens[0]),
+    ),
     uploadsPerSecond: await run(async (w) => {
       const form = new FormData();
       form.append("file", new Blob([image as BlobPart]), "page.png");
@@ -111,7 +142,12 @@ async function commitMicros(mode: "NORMAL" | "FULL", n = 2000): Promise<number> 
 
 const template = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-durability-template-"));
 await migrateDatabase(template);
-console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `load average at start: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 for (const mode of ["NORMAL", "FULL", "NORMAL", "FULL"] as const) console.log(JSON.stringify(await measure(mode, template)));
 console.log(JSON.stringify({ commitMicrosMedian: { NORMAL: await commitMicros("NORMAL"), FULL: await commitMicros("FULL") } }));
 console.log(JSON.stringify({ fileWriteMsMedian300KB: { noSync: await fileWrite(false, 300_000), fsync: await fileWrite(true, 300_000) } }));

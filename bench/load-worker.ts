@@ -69,7 +69,12 @@ function skipImageBodies(client: Client): void {
   };
 }
 
-async function run(job: LoadJob, seconds: number, failures: LoadResult["failures"], ops: Record<string, Record<string, number>>): Promise<Result> {
+async function run(
+  job: LoadJob,
+  seconds: number,
+  failures: LoadResult["failures"],
+  ops: Record<string, Record<string, number>>,
+): Promise<Result> {
   const url = new URL(job.url);
   return autocannon({
     url: url.origin,
@@ -119,7 +124,7 @@ async function measure(job: LoadJob): Promise<LoadResult> {
 process.on("message", (message: { id: number; job: LoadJob }) => {
   measure(message.job).then(
     (result) => process.send!({ id: message.id, result }),
-    (err: unknown) => process.send!({ id: message.id, error: err instanceof Error ? err.stack ?? err.message : String(err) }),
+    (err: unknown) => process.send!({ id: message.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) }),
   );
 });
 process.on("disconnect", () => process.exit(0));

@@ -41,12 +41,17 @@ async function call<T>(url: string, init: RequestInit & { token?: string } = {})
  * Signs in up to `userCount` authors of the big hub's posts (members of it, so they may post there;
  * every seeded user has the demo password), makes sure each is a member, and picks posts and hubs.
  */
-export async function prepareMixed(apiUrl: string, options: { bigHubName: string; userCount: number; password: string }): Promise<MixedPlan> {
+export async function prepareMixed(
+  apiUrl: string,
+  options: { bigHubName: string; userCount: number; password: string },
+): Promise<MixedPlan> {
   const hub = await call<{ id: number; name: string }>(`${apiUrl}/hubs/${enc(options.bigHubName)}`);
   const names = new Set<string>();
   const postIds: number[] = [];
   for (let page = 1; page <= 20 && names.size < options.userCount; page++) {
-    const list = await call<{ content: { id: number; authorName: string }[] }>(`${apiUrl}/hubs/${enc(hub.name)}/posts/latest?page=${page}&size=100`);
+    const list = await call<{ content: { id: number; authorName: string }[] }>(
+      `${apiUrl}/hubs/${enc(hub.name)}/posts/latest?page=${page}&size=100`,
+    );
     if (list.content.length === 0) break;
     for (const post of list.content) {
       if (names.size < options.userCount) names.add(post.authorName);
@@ -134,10 +139,22 @@ export function mixedRequests(plan: MixedPlan, record: (op: MixedOp, status: num
         switch (op) {
           case "like":
           case "unlike":
-            return { ...req, method: op === "like" ? "POST" : "DELETE", path: `/hubs/${hub}/${pick(plan.postIds)}/like`, headers: auth, body: undefined };
+            return {
+              ...req,
+              method: op === "like" ? "POST" : "DELETE",
+              path: `/hubs/${hub}/${pick(plan.postIds)}/like`,
+              headers: auth,
+              body: undefined,
+            };
           case "join":
           case "leave":
-            return { ...req, method: op === "join" ? "POST" : "DELETE", path: `/user/${user.id}/member-hubs/${pick(plan.hubIds)}`, headers: auth, body: undefined };
+            return {
+              ...req,
+              method: op === "join" ? "POST" : "DELETE",
+              path: `/user/${user.id}/member-hubs/${pick(plan.hubIds)}`,
+              headers: auth,
+              body: undefined,
+            };
           case "post": {
             const n = ++serial;
             const body = JSON.stringify({

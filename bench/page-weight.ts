@@ -86,7 +86,8 @@ export async function pageWeights(buildDir: string, pages: Record<string, string
       for (const c of entry.css ?? []) css.add(c);
       const links = build.routes[id]?.module.links?.() ?? [];
       for (const link of links) {
-        if ("rel" in link && link.rel === "stylesheet" && "href" in link && typeof link.href === "string" && link.href.startsWith("/")) css.add(link.href);
+        if ("rel" in link && link.rel === "stylesheet" && "href" in link && typeof link.href === "string" && link.href.startsWith("/"))
+          css.add(link.href);
       }
     }
     return {

@@ -111,30 +111,72 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   for (const s of report.scenarios.filter((x) => x.group === "api")) {
     const note = errorNote(s);
     if (!usable(s) || !usable(express)) {
-      targets.push({ id: `${s.id}.rps`, group: "api", description: `${s.title}: req/s ≥ 0.5 × Express`, measured: "-", pass: false, note: note ?? "no baseline" });
+      targets.push({
+        id: `${s.id}.rps`,
+        group: "api",
+        description: `${s.title}: req/s ≥ 0.5 × Express`,
+        measured: "-",
+        pass: false,
+        note: note ?? "no baseline",
+      });
       continue;
     }
     const ratio = s.rps / express.rps;
-    targets.push({ id: `${s.id}.rps`, group: "api", description: `${s.title}: req/s ≥ 0.5 × Express`, measured: `${r3(ratio)} × Express`, ratio, pass: ratio >= 0.5 && !note, note });
+    targets.push({
+      id: `${s.id}.rps`,
+      group: "api",
+      description: `${s.title}: req/s ≥ 0.5 × Express`,
+      measured: `${r3(ratio)} × Express`,
+      ratio,
+      pass: ratio >= 0.5 && !note,
+      note,
+    });
     const p99 = express.p99 > 0 ? s.p99 / express.p99 : Infinity;
-    targets.push({ id: `${s.id}.p99`, group: "api", description: `${s.title}: p99 < 4 × Express p99`, measured: `${r3(p99)} × Express p99`, ratio: p99, pass: p99 < 4 && !note, note });
+    targets.push({
+      id: `${s.id}.p99`,
+      group: "api",
+      description: `${s.title}: p99 < 4 × Express p99`,
+      measured: `${r3(p99)} × Express p99`,
+      ratio: p99,
+      pass: p99 < 4 && !note,
+      note,
+    });
   }
 
   for (const s of report.scenarios.filter((x) => x.group === "web")) {
     const note = errorNote(s);
     if (!usable(s) || !usable(remix)) {
-      targets.push({ id: `${s.id}.rps`, group: "web", description: `${s.title}: req/s ≥ 0.5 × minimal Remix`, measured: "-", pass: false, note: note ?? "no baseline" });
+      targets.push({
+        id: `${s.id}.rps`,
+        group: "web",
+        description: `${s.title}: req/s ≥ 0.5 × minimal Remix`,
+        measured: "-",
+        pass: false,
+        note: note ?? "no baseline",
+      });
       continue;
     }
     const ratio = s.rps / remix.rps;
-    targets.push({ id: `${s.id}.rps`, group: "web", description: `${s.title}: req/s ≥ 0.5 × minimal Remix`, measured: `${r3(ratio)} × minimal Remix`, ratio, pass: ratio >= 0.5 && !note, note });
+    targets.push({
+      id: `${s.id}.rps`,
+      group: "web",
+      description: `${s.title}: req/s ≥ 0.5 × minimal Remix`,
+      measured: `${r3(ratio)} × minimal Remix`,
+      ratio,
+      pass: ratio >= 0.5 && !note,
+      note,
+    });
   }
 
   // Growth: "no slower than k times" = the time per request (1 / req/s at the same concurrency) grows at most k times.
   const growth = (id: string, description: string, fastId: string, slowId: string, limit: number) => {
     const fast = byId.get(fastId);
     const slow = byId.get(slowId);
-    const note = [fast, slow].map((s) => s && errorNote(s)).filter(Boolean).join("; ") || undefined;
+    const note =
+      [fast, slow]
+        .map((s) => s && errorNote(s))
+        .filter(Boolean)
+        .join("; ") || undefined;
     if (!usable(fast) || !usable(slow)) {
       targets.push({ id, group: "growth", description, measured: "-", pass: false, note: note ?? "missing scenario" });
       return;
@@ -144,15 +186,40 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   };
   // Both ends without the caches (uncached.api.* on the large set, small.api.* on the small set): the
   // queries are measured, not the response cache, which answers a repeated read from memory at any size.
-  growth("growth.page1", "big hub latest page 1, caches off: 1,000,000 posts ≤ 1.5 × the time at 10,000", "small.api.hub-latest-p1", "uncached.api.hub-latest-p1", 1.5);
+  growth(
+    "growth.page1",
+    "big hub latest page 1, caches off: 1,000,000 posts ≤ 1.5 × the time at 10,000",
+    "small.api.hub-latest-p1",
+    "uncached.api.hub-latest-p1",
+    1.5,
+  );
   const deep = report.picks.large?.deepPage ?? 10_000;
-  growth("growth.deep-page", `big hub latest page ${deep}, caches off: ≤ 3 × the time of its page 1`, "uncached.api.hub-latest-p1", "uncached.api.hub-latest-deep", 3);
-  growth("growth.search", "hub search, caches off: 100,000 names ≤ 3 × the time at 1,000", "small.api.hubs-search", "uncached.api.hubs-search", 3);
+  growth(
+    "growth.deep-page",
+    `big hub latest page ${deep}, caches off: ≤ 3 × the time of its page 1`,
+    "uncached.api.hub-latest-p1",
+    "uncached.api.hub-latest-deep",
+    3,
+  );
+  growth(
+    "growth.search",
+    "hub search, caches off: 100,000 names ≤ 3 × the time at 1,000",
+    "small.api.hubs-search",
+    "uncached.api.hubs-search",
+    3,
+  );
 
   const mixed = byId.get("mixed");
   if (mixed) {
     const m = report.mixed;
-    targets.push({ id: "mixed.errors", group: "mixed", description: "mixed load: zero errors", measured: mixed.failed ? "did not run" : `${mixed.errors} errors`, pass: !mixed.failed && mixed.errors === 0 && mixed.requests > 0, note: errorNote(mixed) });
+    targets.push({
+      id: "mixed.errors",
+      group: "mixed",
+      description: "mixed load: zero errors",
+      measured: mixed.failed ? "did not run" : `${mixed.errors} errors`,
+      pass: !mixed.failed && mixed.errors === 0 && mixed.requests > 0,
+      note: errorNote(mixed),
+    });
     const c = m?.counters;
     targets.push({
       id: "mixed.counters",
@@ -218,7 +285,12 @@ export function toMarkdown(report: BenchReport): string {
   out.push("");
   out.push(
     `Data: ${Object.entries(report.datasets)
-      .map(([name, d]) => `**${name}** ${Object.entries(d.counts).map(([k, v]) => `${k}=${v.toLocaleString("en-US")}`).join(", ")} (${d.built ? `seeded now in ${d.seedSeconds.toFixed(0)} s` : "cached"})`)
+      .map(
+        ([name, d]) =>
+          `**${name}** ${Object.entries(d.counts)
+            .map(([k, v]) => `${k}=${v.toLocaleString("en-US")}`)
+            .join(", ")} (${d.built ? `seeded now in ${d.seedSeconds.toFixed(0)} s` : "cached"})`,
+      )
       .join("; ")}.`,
   );
   if (smoke) out.push("\nSmoke mode: tiny data sets and short runs; no targets are evaluated.");
@@ -233,8 +305,12 @@ export function toMarkdown(report: BenchReport): string {
     ),
   );
 
-  out.push(`\n## API reads (large set, as deployed: response cache on)${smoke ? "" : ": target req/s ≥ 0.5 × Express hello-world, p99 < 4 × its p99"}\n`);
-  out.push("The same URL over and over: after the first request the API answers from its response cache (docs/decisions/006-response-cache.md). The queries themselves are measured in the next table.\n");
+  out.push(
+    `\n## API reads (large set, as deployed: response cache on)${smoke ? "" : ": target req/s ≥ 0.5 × Express hello-world, p99 < 4 × its p99"}\n`,
+  );
+  out.push(
+    "The same URL over and over: after the first request the API answers from its response cache (docs/decisions/006-response-cache.md). The queries themselves are measured in the next table.\n",
+  );
   out.push(
     table(
       ["Scenario", "req/s", "p50 ms", "p99 ms", "errors", "× Express req/s", "× Express p99", "req/s target", "p99 target"],
@@ -255,7 +331,9 @@ export function toMarkdown(report: BenchReport): string {
   );
 
   out.push("\n## API reads without the response cache (large set, `API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0`)\n");
-  out.push("Informational (no target): every request runs its queries. The image read still comes from the API's image bytes cache, which has no switch.\n");
+  out.push(
+    "Informational (no target): every request runs its queries. The image read still comes from the API's image bytes cache, which has no switch.\n",
+  );
   out.push(
     table(
       ["Scenario", "req/s", "p50 ms", "p99 ms", "errors", "× Express req/s", "× Express p99", "× cached req/s"],
@@ -277,18 +355,31 @@ export function toMarkdown(report: BenchReport): string {
     ),
   );
 
-  out.push(`\n## Web pages as a guest (large set, served by the page cache)${smoke ? "" : ": target req/s ≥ 0.5 × the minimal Remix page"}\n`);
+  out.push(
+    `\n## Web pages as a guest (large set, served by the page cache)${smoke ? "" : ": target req/s ≥ 0.5 × the minimal Remix page"}\n`,
+  );
   out.push(
     table(
       ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "target"],
       report.scenarios
         .filter((x) => x.group === "web")
-        .map((w) => [w.title, int(w.rps), ms(w.p50), ms(w.p99), errCell(w), formatBytes(w.bytesPerResponse), remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-", cell(`${w.id}.rps`)]),
+        .map((w) => [
+          w.title,
+          int(w.rps),
+          ms(w.p50),
+          ms(w.p99),
+          errCell(w),
+          formatBytes(w.bytesPerResponse),
+          remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-",
+          cell(`${w.id}.rps`),
+        ]),
     ),
   );
 
   out.push(`\n## Web pages signed in (large set, rendered every time)\n`);
-  out.push(`Informational (no target): the same six pages with the session cookie of a signed-in user, which the page cache never serves; each render calls the API with the user's token: the response cache serves the lists (the same for everyone), never an answer with the user's own state (likedByMe, joinedByMe).\n`);
+  out.push(
+    `Informational (no target): the same six pages with the session cookie of a signed-in user, which the page cache never serves; each render calls the API with the user's token: the response cache serves the lists (the same for everyone), never an answer with the user's own state (likedByMe, joinedByMe).\n`,
+  );
   out.push(
     table(
       ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "× guest req/s"],
@@ -296,7 +387,16 @@ export function toMarkdown(report: BenchReport): string {
         .filter((x) => x.group === "web-signed-in")
         .map((w) => {
           const guest = byId.get(w.id.replace(/^signed-in\./, ""));
-          return [w.title, int(w.rps), ms(w.p50), ms(w.p99), errCell(w), formatBytes(w.bytesPerResponse), remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-", guest && guest.rps > 0 ? r2(w.rps / guest.rps) : "-"];
+          return [
+            w.title,
+            int(w.rps),
+            ms(w.p50),
+            ms(w.p99),
+            errCell(w),
+            formatBytes(w.bytesPerResponse),
+            remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-",
+            guest && guest.rps > 0 ? r2(w.rps / guest.rps) : "-",
+          ];
         }),
     ),
   );
@@ -309,7 +409,9 @@ export function toMarkdown(report: BenchReport): string {
   }
 
   out.push("\n## Growth: the same reads on the small and the large set, both caches off\n");
-  out.push(`Both sites run with \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`. "× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set.${smoke ? "" : " Targets: page 1 ≤ 1.5, search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`);
+  out.push(
+    `Both sites run with \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`. "× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set.${smoke ? "" : " Targets: page 1 ≤ 1.5, search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`,
+  );
   const growthRows = report.scenarios
     .filter((x) => x.group === "growth")
     .map((small) => {
@@ -327,7 +429,9 @@ export function toMarkdown(report: BenchReport): string {
         target ? cell(target) : "",
       ];
     });
-  out.push(table(["Read", "small req/s", "large req/s", "small p50 ms", "large p50 ms", "× slower", "errors (small)", "target"], growthRows));
+  out.push(
+    table(["Read", "small req/s", "large req/s", "small p50 ms", "large p50 ms", "× slower", "errors (small)", "target"], growthRows),
+  );
   const deep = targetsById.get("growth.deep-page");
   const p1 = byId.get("uncached.api.hub-latest-p1");
   const dp = byId.get("uncached.api.hub-latest-deep");
@@ -339,7 +443,9 @@ export function toMarkdown(report: BenchReport): string {
 
   const mixed = byId.get("mixed");
   if (mixed) {
-    out.push(`\n## Mixed load (on a copy of the large set)${smoke ? "" : ": target zero errors, every counter equals its rows afterwards"}\n`);
+    out.push(
+      `\n## Mixed load (on a copy of the large set)${smoke ? "" : ": target zero errors, every counter equals its rows afterwards"}\n`,
+    );
     const m = report.mixed;
     out.push(
       table(
@@ -352,8 +458,14 @@ export function toMarkdown(report: BenchReport): string {
             errCell(mixed),
             String(m?.users ?? "-"),
             m?.counters ? String(m.counters.total) : "not checked",
-            m?.counters && m.postsBefore !== undefined ? `${m.counters.posts - m.postsBefore} / ${m.postsCreated ?? "-"} / ${m.postsSent ?? "-"}` : "-",
-            smoke ? "" : ["mixed.errors", "mixed.counters", "mixed.posts"].map((id) => targetsById.get(id)).every((t) => t?.pass) ? mark(true) : mark(false),
+            m?.counters && m.postsBefore !== undefined
+              ? `${m.counters.posts - m.postsBefore} / ${m.postsCreated ?? "-"} / ${m.postsSent ?? "-"}`
+              : "-",
+            smoke
+              ? ""
+              : ["mixed.errors", "mixed.counters", "mixed.posts"].map((id) => targetsById.get(id)).every((t) => t?.pass)
+                ? mark(true)
+                : mark(false),
           ],
         ],
       ),
@@ -395,7 +507,13 @@ export function toMarkdown(report: BenchReport): string {
     out.push(`\n## Targets: ${met} of ${report.targets.length} met\n`);
     const missed = report.targets.filter((t) => !t.pass);
     if (missed.length === 0) out.push("Every target met.");
-    else out.push(table(["Missed target", "measured", "note"], missed.map((t) => [t.description, t.measured, t.note ?? ""])));
+    else
+      out.push(
+        table(
+          ["Missed target", "measured", "note"],
+          missed.map((t) => [t.description, t.measured, t.note ?? ""]),
+        ),
+      );
   }
   if (report.problems.length > 0) {
     out.push("\n## Problems seen\n");

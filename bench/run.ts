@@ -7,14 +7,47 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { elapsedSeconds, FULL_SETTINGS, log, ROOT, SMOKE_SETTINGS, type LoadResult, type LoadSettings, type ScenarioResult } from "./common.ts";
+import {
+  elapsedSeconds,
+  FULL_SETTINGS,
+  log,
+  ROOT,
+  SMOKE_SETTINGS,
+  type LoadResult,
+  type LoadSettings,
+  type ScenarioResult,
+} from "./common.ts";
 import { acquireRunLock, copyDataset, ensureDataset, FULL_DATASETS, removeDir, SMOKE_DATASETS, type Dataset } from "./datasets.ts";
 import { LoadRunner, type LoadRequest } from "./load.ts";
 import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
 import { pageWeights } from "./page-weight.ts";
 import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
-import { apiReads, BENCH_USER, BIG_HUB_NAME, MIXED_ID, pickFromData, probePage, SIGNED_IN_WEB_PREFIX, SMALL_API_PREFIX, UNCACHED_API_PREFIX, webPages, webSessionCookie, type ScenarioDef } from "./scenarios.ts";
-import { CACHES_OFF, ensureRemixMinimalBuild, setStopGrace, siteBuildState, startBaseline, startSite, stopAll, stopGraceSeconds, type BaselineKind, type Site } from "./servers.ts";
+import {
+  apiReads,
+  BENCH_USER,
+  BIG_HUB_NAME,
+  MIXED_ID,
+  pickFromData,
+  probePage,
+  SIGNED_IN_WEB_PREFIX,
+  SMALL_API_PREFIX,
+  UNCACHED_API_PREFIX,
+  webPages,
+  webSessionCookie,
+  type ScenarioDef,
+} from "./scenarios.ts";
+import {
+  CACHES_OFF,
+  ensureRemixMinimalBuild,
+  setStopGrace,
+  siteBuildState,
+  startBaseline,
+  startSite,
+  stopAll,
+  stopGraceSeconds,
+  type BaselineKind,
+  type Site,
+} from "./servers.ts";
 
 const USAGE = `Usage: npm run bench -- [--smoke] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>]
 
@@ -27,7 +60,12 @@ const USAGE = `Usage: npm run bench -- [--smoke] [--duration <s>] [--warmup <s>]
 function parseArgs(argv: string[]): { smoke: boolean; settings: LoadSettings } {
   const smoke = argv.includes("--smoke");
   const settings = { ...(smoke ? SMOKE_SETTINGS : FULL_SETTINGS) };
-  const numbers: Record<string, keyof LoadSettings> = { "--duration": "duration", "--warmup": "warmup", "--connections": "connections", "--mixed-duration": "mixedDuration" };
+  const numbers: Record<string, keyof LoadSettings> = {
+    "--duration": "duration",
+    "--warmup": "warmup",
+    "--connections": "connections",
+    "--mixed-duration": "mixedDuration",
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.includes("=") ? argv[i]!.split("=", 2) : [argv[i]!, undefined];
     if (flag === "--smoke") continue;
@@ -35,10 +73,11 @@ function parseArgs(argv: string[]): { smoke: boolean; settings: LoadSettings } {
       console.log(USAGE);
       process.exit(0);
     }
-    const key = numbers[flag!];
+    const key = numbers[flag];
     if (!key) throw new Error(`Unknown argument: ${argv[i]}\n${USAGE}`);
     const value = Number(inline ?? argv[++i]);
-    if (!Number.isFinite(value) || value < 0 || (key === "connections" && (value < 1 || !Number.isInteger(value)))) throw new Error(`${flag} needs a number`);
+    if (!Number.isFinite(value) || value < 0 || (key === "connections" && (value < 1 || !Number.isInteger(value))))
+      throw new Error(`${flag} needs a number`);
     settings[key] = value;
   }
   return { smoke, settings };
@@ -99,12 +138,20 @@ function printLine(id: string, r: LoadResult): void {
   );
 }
 
-async function measureScenario(def: ScenarioDef, base: string, dataset: string | undefined, request: Omit<LoadRequest, "url"> = {}): Promise<ScenarioResult> {
+async function measureScenario(
+  def: ScenarioDef,
+  base: string,
+  dataset: string | undefined,
+  request: Omit<LoadRequest, "url"> = {},
+): Promise<ScenarioResult> {
   const meta = { id: def.id, group: def.group, title: def.title, dataset, method: request.method ?? "GET", path: def.path, note: def.note };
   try {
     const r = await runner.measure({ ...request, url: base + def.path });
     printLine(def.id, r);
-    if (r.errors > 0) problems.push(`${def.id} (${def.path}): ${r.errors} errors, status codes ${JSON.stringify(r.statusCodes)}${r.failures[0] ? `; first: ${r.failures[0].status} ${r.failures[0].body.slice(0, 120)}` : ""}`);
+    if (r.errors > 0)
+      problems.push(
+        `${def.id} (${def.path}): ${r.errors} errors, status codes ${JSON.stringify(r.statusCodes)}${r.failures[0] ? `; first: ${r.failures[0].status} ${r.failures[0].body.slice(0, 120)}` : ""}`,
+      );
     const result = { ...meta, ...r };
     scenarios.push(result);
     return result;
@@ -119,20 +166,53 @@ async function measureScenario(def: ScenarioDef, base: string, dataset: string |
 }
 
 function emptyResult(): LoadResult {
-  return { rps: 0, p50: 0, p90: 0, p99: 0, max: 0, requests: 0, errors: 0, socketErrors: 0, timeouts: 0, non2xx: 0, statusCodes: {}, bytesPerSecond: 0, bytesPerResponse: 0, seconds: 0, failures: [] };
+  return {
+    rps: 0,
+    p50: 0,
+    p90: 0,
+    p99: 0,
+    max: 0,
+    requests: 0,
+    errors: 0,
+    socketErrors: 0,
+    timeouts: 0,
+    non2xx: 0,
+    statusCodes: {},
+    bytesPerSecond: 0,
+    bytesPerResponse: 0,
+    seconds: 0,
+    failures: [],
+  };
 }
 
 /** Fails every scenario of `defs` that could not be measured (e.g. the sign-in before them failed). */
 function markNotRun(defs: ScenarioDef[], dataset: string | undefined, message: string): void {
   for (const def of defs) {
     log(`  ${def.id.padEnd(28)} did not run: ${message}`);
-    scenarios.push({ id: def.id, group: def.group, title: def.title, dataset, method: "GET", path: def.path, note: def.note, ...emptyResult(), failed: message });
+    scenarios.push({
+      id: def.id,
+      group: def.group,
+      title: def.title,
+      dataset,
+      method: "GET",
+      path: def.path,
+      note: def.note,
+      ...emptyResult(),
+      failed: message,
+    });
   }
   problems.push(`${defs.map((d) => d.id).join(", ")}: did not run: ${message}`);
 }
 
 /** GETs a page before its load and records whether it took the expected path (page cache hit, or a fresh signed-in render). */
-async function checkPage(id: string, webUrl: string, pagePath: string, expect: "hit" | "none", headers: Record<string, string> = {}, signedIn = false): Promise<void> {
+async function checkPage(
+  id: string,
+  webUrl: string,
+  pagePath: string,
+  expect: "hit" | "none",
+  headers: Record<string, string> = {},
+  signedIn = false,
+): Promise<void> {
   try {
     const probe = await probePage(webUrl, pagePath, headers);
     const ok = probe.status === 200 && (probe.pageCache ?? "none") === expect && probe.signedIn === signedIn;
@@ -181,11 +261,16 @@ async function withSite<T>(dataDir: string, label: string, extraEnv: Record<stri
     const graceful = await site.stop();
     const seconds = (performance.now() - t) / 1000;
     log(`Site (${label}) stopped in ${seconds.toFixed(1)} s${graceful ? "" : " (killed: it did not exit after SIGTERM)"}`);
-    if (!graceful) problems.push(`The site (${label}) did not exit within ${stopGraceSeconds()} s of SIGTERM and was killed (its log: bench/.data/logs/site-${label}.log).`);
+    if (!graceful)
+      problems.push(
+        `The site (${label}) did not exit within ${stopGraceSeconds()} s of SIGTERM and was killed (its log: bench/.data/logs/site-${label}.log).`,
+      );
   }
 }
 
-log(`Inkwell benchmark (${mode}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`);
+log(
+  `Inkwell benchmark (${mode}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`,
+);
 
 // One run at a time in this checkout (shared data folders; and two loads on 2 cores spoil both).
 // Waiting counts against the time limit above.
@@ -223,7 +308,9 @@ if (large) {
     withSite(large.dir, "large", {}, async (site) => {
       const p = await pickFromData(site.apiUrl);
       picks.large = p;
-      log(`Picked: big hub "${p.bigHub.name}" (${p.bigHub.postCount} posts, deep page ${p.deepPage}), search "${p.search.term}" (${p.search.hits} hits), series "${p.series.name}" chapter ${p.chapterNumber}, image ${p.imageId}, post ${p.postId}`);
+      log(
+        `Picked: big hub "${p.bigHub.name}" (${p.bigHub.postCount} posts, deep page ${p.deepPage}), search "${p.search.term}" (${p.search.hits} hits), series "${p.series.name}" chapter ${p.chapterNumber}, image ${p.imageId}, post ${p.postId}`,
+      );
       log("API reads (large set, response cache on: repeated reads are answered from memory)...");
       for (const def of apiReads(p)) await measureScenario(def, site.apiUrl, large.name);
       log("Web pages as a guest (large set, the page cache answers them)...");
@@ -249,7 +336,10 @@ if (large) {
       const pages = Object.fromEntries(webPages(p).map((d) => [d.id.replace(/^web\./, ""), d.path]));
       const weights = await stage("page weight", () => pageWeights(path.join(ROOT, "build"), pages));
       if (weights) pageWeight.push(...weights);
-      const [minimal] = (await stage("page weight", () => pageWeights(path.join(ROOT, "bench/baselines/remix-minimal/build"), { "minimal Remix page": "/" }))) ?? [];
+      const [minimal] =
+        (await stage("page weight", () =>
+          pageWeights(path.join(ROOT, "bench/baselines/remix-minimal/build"), { "minimal Remix page": "/" }),
+        )) ?? [];
       pageWeightBaseline = minimal;
     }),
   );
@@ -274,7 +364,9 @@ if (small) {
     withSite(small.dir, "small", CACHES_OFF, async (site) => {
       const p = await pickFromData(site.apiUrl, picks.large?.search.term);
       picks.small = p;
-      log(`Growth: the same reads on the small set, both caches off (big hub ${p.bigHub.postCount} posts, search "${p.search.term}" ${p.search.hits} hits)...`);
+      log(
+        `Growth: the same reads on the small set, both caches off (big hub ${p.bigHub.postCount} posts, search "${p.search.term}" ${p.search.hits} hits)...`,
+      );
       for (const def of apiReads(p, SMALL_API_PREFIX, "growth")) await measureScenario(def, site.apiUrl, small.name);
     }),
   );
@@ -285,15 +377,32 @@ let mixed: BenchReport["mixed"];
 if (large) {
   await stage("mixed load", async () => {
     const copy = copyDataset(large, `${large.name}-mixed-copy`);
-    const mixedMeta = { id: MIXED_ID, group: "mixed" as const, title: "mixed: like/unlike, join/leave, new posts, reads", dataset: `${large.name} (copy)`, method: "mixed", path: "(several)" };
+    const mixedMeta = {
+      id: MIXED_ID,
+      group: "mixed" as const,
+      title: "mixed: like/unlike, join/leave, new posts, reads",
+      dataset: `${large.name} (copy)`,
+      method: "mixed",
+      path: "(several)",
+    };
     try {
       const postsBefore = countPosts(copy);
       let postsCreated: number | undefined;
       let postsSent: number | undefined;
       await withSite(copy, "mixed", {}, async (site) => {
-        const plan = await prepareMixed(site.apiUrl, { bigHubName: BIG_HUB_NAME, userCount: smoke ? 10 : 50, password: BENCH_USER.password });
-        mixed = { users: plan.users.length, plan: { weights: plan.weights, bigHub: plan.bigHub, posts: plan.postIds.length, hubs: plan.hubIds.length }, postsBefore };
-        log(`Mixed load: ${plan.users.length} users signed in, ${plan.postIds.length} posts to like, ${plan.hubIds.length} hubs to join; ${settings.mixedDuration} s...`);
+        const plan = await prepareMixed(site.apiUrl, {
+          bigHubName: BIG_HUB_NAME,
+          userCount: smoke ? 10 : 50,
+          password: BENCH_USER.password,
+        });
+        mixed = {
+          users: plan.users.length,
+          plan: { weights: plan.weights, bigHub: plan.bigHub, posts: plan.postIds.length, hubs: plan.hubIds.length },
+          postsBefore,
+        };
+        log(
+          `Mixed load: ${plan.users.length} users signed in, ${plan.postIds.length} posts to like, ${plan.hubIds.length} hubs to join; ${settings.mixedDuration} s...`,
+        );
         try {
           const r = await runner.measureMixed(site.apiUrl, plan);
           printLine(MIXED_ID, r);
@@ -310,11 +419,14 @@ if (large) {
       });
       // The site is stopped: read the database directly.
       const counters = checkCounters(copy);
-      log(`Counters after the mixed load: ${counters.total === 0 ? "every counter equals its rows" : `${counters.total} mismatches ${JSON.stringify(counters.mismatches)}`}; posts ${postsBefore} -> ${counters.posts} (${postsCreated ?? "?"} answered 201, ${postsSent ?? "?"} sent)`);
+      log(
+        `Counters after the mixed load: ${counters.total === 0 ? "every counter equals its rows" : `${counters.total} mismatches ${JSON.stringify(counters.mismatches)}`}; posts ${postsBefore} -> ${counters.posts} (${postsCreated ?? "?"} answered 201, ${postsSent ?? "?"} sent)`,
+      );
       if (mixed) Object.assign(mixed, { counters, postsCreated, postsSent });
     } catch (err) {
       if (mixed) mixed.error = err instanceof Error ? err.message : String(err);
-      if (!scenarios.some((x) => x.id === MIXED_ID)) scenarios.push({ ...mixedMeta, ...emptyResult(), failed: err instanceof Error ? err.message : String(err) });
+      if (!scenarios.some((x) => x.id === MIXED_ID))
+        scenarios.push({ ...mixedMeta, ...emptyResult(), failed: err instanceof Error ? err.message : String(err) });
       throw err;
     } finally {
       removeDir(copy);
@@ -339,7 +451,10 @@ for (const b of baselineResults) {
   if (rates.length < 2) continue;
   const spread = (Math.max(...rates) - Math.min(...rates)) / Math.max(...rates);
   // Both rounds should agree on a quiet machine; when they do not, every ratio to this baseline is uncertain.
-  if (spread > 0.25) problems.push(`Noisy machine: ${b.title} measured ${rates.map((r) => Math.round(r)).join(" and ")} req/s in its two rounds (${Math.round(spread * 100)} % apart); ratios to it are uncertain.`);
+  if (spread > 0.25)
+    problems.push(
+      `Noisy machine: ${b.title} measured ${rates.map((r) => Math.round(r)).join(" and ")} req/s in its two rounds (${Math.round(spread * 100)} % apart); ratios to it are uncertain.`,
+    );
 }
 runner.close();
 
@@ -351,14 +466,22 @@ try {
   // not a git checkout
 }
 const datasets: BenchReport["datasets"] = {};
-for (const d of [large, small].filter((x): x is Dataset => !!x)) datasets[d.name] = { counts: { ...d.counts }, dir: path.relative(ROOT, d.dir), built: d.built, seedSeconds: d.seedSeconds };
+for (const d of [large, small].filter((x): x is Dataset => !!x))
+  datasets[d.name] = { counts: { ...d.counts }, dir: path.relative(ROOT, d.dir), built: d.built, seedSeconds: d.seedSeconds };
 const finishedAt = new Date();
 const draft: Omit<BenchReport, "targets"> = {
   mode,
   startedAt: startedAt.toISOString(),
   finishedAt: finishedAt.toISOString(),
   seconds: elapsedSeconds(),
-  machine: { node: process.version, platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "?", loadavgStart, loadavgEnd: os.loadavg() },
+  machine: {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "?",
+    loadavgStart,
+    loadavgEnd: os.loadavg(),
+  },
   commit,
   settings,
   datasets,
@@ -384,7 +507,9 @@ log(`Results: ${path.relative(ROOT, files.json)} and ${path.relative(ROOT, files
 // and without errors.
 const notRun = scenarios.filter((s) => s.failed);
 if (failedStages > 0 || notRun.length > 0) {
-  log(`Incomplete run: ${failedStages} stage(s) failed${notRun.length ? `; not measured: ${notRun.map((s) => s.id).join(", ")}` : ""} (see "Problems seen").`);
+  log(
+    `Incomplete run: ${failedStages} stage(s) failed${notRun.length ? `; not measured: ${notRun.map((s) => s.id).join(", ")}` : ""} (see "Problems seen").`,
+  );
   await shutdown(1);
 }
 const broken = scenarios.filter((s) => s.rps <= 0 || s.errors > 0);

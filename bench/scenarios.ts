@@ -88,13 +88,28 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
   const list: Omit<ScenarioDef, "group" | "target">[] = [
     { id: "hubs-newest", title: "GET /hubs?page=1", path: "/hubs?page=1" },
     { id: "hubs-top", title: "GET /hubs/top?per_page=5", path: "/hubs/top?per_page=5" },
-    { id: "hubs-search", title: `GET /hubs/search?name=${p.search.term}`, path: `/hubs/search?name=${enc(p.search.term)}`, note: `${p.search.hits} hubs match` },
-    { id: "hub-latest-p1", title: "big hub latest, page 1", path: `/hubs/${hub}/posts/latest?page=1&size=10`, note: `${p.bigHub.postCount} posts` },
+    {
+      id: "hubs-search",
+      title: `GET /hubs/search?name=${p.search.term}`,
+      path: `/hubs/search?name=${enc(p.search.term)}`,
+      note: `${p.search.hits} hubs match`,
+    },
+    {
+      id: "hub-latest-p1",
+      title: "big hub latest, page 1",
+      path: `/hubs/${hub}/posts/latest?page=1&size=10`,
+      note: `${p.bigHub.postCount} posts`,
+    },
     { id: "hub-latest-deep", title: `big hub latest, page ${p.deepPage}`, path: `/hubs/${hub}/posts/latest?page=${p.deepPage}&size=10` },
     { id: "hub-likes-p1", title: "big hub by-likes, page 1", path: `/hubs/${hub}/posts/by-likes?page=1&size=10` },
     { id: "hub-likes-deep", title: `big hub by-likes, page ${p.deepPage}`, path: `/hubs/${hub}/posts/by-likes?page=${p.deepPage}&size=10` },
     { id: "series-top", title: "GET /series/top?per_page=10", path: "/series/top?per_page=10" },
-    { id: "series-chapters", title: "GET /series/{name}/chapters", path: `/series/${s}/chapters`, note: `${p.series.chapterCount} chapters` },
+    {
+      id: "series-chapters",
+      title: "GET /series/{name}/chapters",
+      path: `/series/${s}/chapters`,
+      note: `${p.series.chapterCount} chapters`,
+    },
     { id: "chapter", title: "GET /series/{name}/{number}", path: `/series/${s}/${p.chapterNumber}` },
     { id: "image", title: "GET /images/{id}?w=800", path: `/images/${p.imageId}?w=800` },
   ];
@@ -169,7 +184,9 @@ export async function webSessionCookie(webUrl: string, user = BENCH_USER): Promi
     .map((c) => c.split(";")[0]!.trim())
     .find((c) => c.startsWith("inkwell_session=") && c.length > "inkwell_session=".length);
   if (res.status < 300 || res.status >= 400 || !session) {
-    throw new Error(`Signing in as "${user.username}" through POST ${webUrl}/login: ${res.status}, no session cookie (${(await res.text()).replace(/\s+/g, " ").slice(0, 200)})`);
+    throw new Error(
+      `Signing in as "${user.username}" through POST ${webUrl}/login: ${res.status}, no session cookie (${(await res.text()).replace(/\s+/g, " ").slice(0, 200)})`,
+    );
   }
   return session;
 }

@@ -49,8 +49,8 @@ function startChild(name: string, script: string, env: NodeJS.ProcessEnv, logFil
     logStream.write(chunk);
     tail = (tail + chunk.toString()).slice(-4000);
   };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const handle: Child = {
     name,
@@ -101,7 +101,10 @@ export interface Site extends Child {
 }
 
 /** Secrets for the benchmark's production-mode site only. */
-const BENCH_SECRETS = { JWT_SECRET: "bench-jwt-secret-not-for-real-use-0123456789", SESSION_SECRET: "bench-session-secret-not-for-real-use-0123456789" };
+const BENCH_SECRETS = {
+  JWT_SECRET: "bench-jwt-secret-not-for-real-use-0123456789",
+  SESSION_SECRET: "bench-session-secret-not-for-real-use-0123456789",
+};
 
 /** Both caches off: the API's response cache (docs/decisions/006) and the web's guest page cache (007). */
 export const CACHES_OFF: Record<string, string> = { API_CACHE_ENTRIES: "0", PAGE_CACHE_ENTRIES: "0" };
@@ -130,7 +133,12 @@ export async function startSite(dataDir: string, label: string, extraEnv: Record
     ...extraEnv,
   };
   const started = performance.now();
-  const child = startChild(`site (${label})`, path.join(ROOT, "scripts/start.ts"), env, path.join(DATA_ROOT, "logs", `site-${label.replace(/\W+/g, "-")}.log`));
+  const child = startChild(
+    `site (${label})`,
+    path.join(ROOT, "scripts/start.ts"),
+    env,
+    path.join(DATA_ROOT, "logs", `site-${label.replace(/\W+/g, "-")}.log`),
+  );
   try {
     await waitUntilOk(`${apiUrl}/health`, child, 180_000);
     await waitUntilOk(`${webUrl}/health`, child, 60_000);
@@ -138,8 +146,12 @@ export async function startSite(dataDir: string, label: string, extraEnv: Record
     await child.stop();
     throw err;
   }
-  const extra = Object.entries(extraEnv).map(([k, v]) => `${k}=${v}`).join(" ");
-  log(`Site (${label}) up in ${((performance.now() - started) / 1000).toFixed(1)} s: API ${apiUrl}, web ${webUrl}${extra ? ` (${extra})` : ""}`);
+  const extra = Object.entries(extraEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ");
+  log(
+    `Site (${label}) up in ${((performance.now() - started) / 1000).toFixed(1)} s: API ${apiUrl}, web ${webUrl}${extra ? ` (${extra})` : ""}`,
+  );
   return { ...child, apiUrl, webUrl, extraEnv };
 }
 
@@ -158,7 +170,12 @@ const BASELINE_SCRIPTS: Record<BaselineKind, string> = {
 export async function startBaseline(kind: BaselineKind): Promise<Baseline> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, ...BENCH_SECRETS, NODE_ENV: "production", PORT: String(port) };
-  const child = startChild(`baseline ${kind}`, path.join(BENCH_DIR, BASELINE_SCRIPTS[kind]), env, path.join(DATA_ROOT, "logs", `baseline-${kind}.log`));
+  const child = startChild(
+    `baseline ${kind}`,
+    path.join(BENCH_DIR, BASELINE_SCRIPTS[kind]),
+    env,
+    path.join(DATA_ROOT, "logs", `baseline-${kind}.log`),
+  );
   const url = `http://127.0.0.1:${port}/`;
   try {
     await waitUntilOk(url, child, 60_000);

@@ -24,7 +24,10 @@ const env = { ...process.env, DATA_DIR: dataDir };
 
 if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
   console.log("No web build yet: building it (npm run build)...");
-  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], { stdio: "inherit", cwd: root });
+  execFileSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"], {
+    stdio: "inherit",
+    cwd: root,
+  });
 }
 
 const seedDemo = seedDemoSetting(env);
@@ -60,9 +63,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void web
       .close()
       .then(() => api.close())
-      .then(() => process.exit(0), (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      });
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
   });
 }

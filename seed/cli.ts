@@ -22,14 +22,17 @@ const USAGE = `Usage: npm run seed -- [--data-dir <dir>] [--scale [name=count,..
 
   (no option)      fill an empty database with the demo content (skipped if it has content)
   --scale [counts] fill an empty database with the large benchmark set; counts default to
-                   ${Object.entries(BENCHMARK_COUNTS).map(([k, v]) => `${k}=${v}`).join(",")}
+                   ${Object.entries(BENCHMARK_COUNTS)
+                     .map(([k, v]) => `${k}=${v}`)
+                     .join(",")}
   --data-dir <dir> the data folder (default: $DATA_DIR or ./data)`;
 
 export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CliArgs {
   const args: CliArgs = { dataDir: env.DATA_DIR || "./data", help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     switch (flag) {
       case "--help":
       case "-h":
@@ -69,11 +72,14 @@ async function main() {
   const db = await openDatabase(dataDir);
   try {
     if (counts) {
-      if (!isDatabaseEmpty(db)) throw new Error("--scale needs an empty database; use a new --data-dir (the benchmark set is not mixed with other content)");
+      if (!isDatabaseEmpty(db))
+        throw new Error("--scale needs an empty database; use a new --data-dir (the benchmark set is not mixed with other content)");
       const result = await seedScale(db, dataDir, counts, { password: login.password, log: (m) => console.log(m) });
       console.log(`Large data set written in ${result.seconds.toFixed(1)} s:`);
       console.table(result.rows);
-      console.log(`Big hub: "${result.bigHub.name}" (id ${result.bigHub.id}, ${result.bigHub.posts} posts). Login: "${result.login.username}" with ${shown(result.login.password)}`);
+      console.log(
+        `Big hub: "${result.bigHub.name}" (id ${result.bigHub.id}, ${result.bigHub.posts} posts). Login: "${result.login.username}" with ${shown(result.login.password)}`,
+      );
       return;
     }
     const result = await seedDemo(db, dataDir, { password: login.password, log: (m) => console.log(m) });

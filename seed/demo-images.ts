@@ -51,7 +51,14 @@ export function demoImageJobs(plan: DemoPlan, photo: Encoding): ImageJob[] {
   for (const user of plan.users) {
     const palette = pickPalette(randomFor("user-palette", user.username));
     jobs.push(
-      { key: imageKey.avatar(user.username), owner: user.username, fileName: `${slug(user.username)}-avatar.${ext}`, createdAt: user.joinedAt + 30 * MINUTE, encoding: photo, svg: () => avatar(user.username) },
+      {
+        key: imageKey.avatar(user.username),
+        owner: user.username,
+        fileName: `${slug(user.username)}-avatar.${ext}`,
+        createdAt: user.joinedAt + 30 * MINUTE,
+        encoding: photo,
+        svg: () => avatar(user.username),
+      },
       {
         key: imageKey.userBanner(user.username),
         owner: user.username,
@@ -67,8 +74,22 @@ export function demoImageJobs(plan: DemoPlan, photo: Encoding): ImageJob[] {
     const palette = pickPalette(randomFor("hub-palette", hub.name));
     const at = hub.createdAt - 20 * MINUTE;
     jobs.push(
-      { key: imageKey.hubLogo(hub.name), owner: hub.owner, fileName: `${slug(hub.name)}-logo.png`, createdAt: at, encoding: "png", svg: () => emblem(`hub:${hub.name}`, hub.name, palette) },
-      { key: imageKey.hubBanner(hub.name), owner: hub.owner, fileName: `${slug(hub.name)}-banner.${ext}`, createdAt: at, encoding: photo, svg: () => banner({ key: `hub:${hub.name}`, palette }) },
+      {
+        key: imageKey.hubLogo(hub.name),
+        owner: hub.owner,
+        fileName: `${slug(hub.name)}-logo.png`,
+        createdAt: at,
+        encoding: "png",
+        svg: () => emblem(`hub:${hub.name}`, hub.name, palette),
+      },
+      {
+        key: imageKey.hubBanner(hub.name),
+        owner: hub.owner,
+        fileName: `${slug(hub.name)}-banner.${ext}`,
+        createdAt: at,
+        encoding: photo,
+        svg: () => banner({ key: `hub:${hub.name}`, palette }),
+      },
     );
   }
 
@@ -77,14 +98,22 @@ export function demoImageJobs(plan: DemoPlan, photo: Encoding): ImageJob[] {
     const at = series.createdAt - 20 * MINUTE;
     const name = slug(series.name);
     jobs.push(
-      { key: imageKey.seriesLogo(series.name), owner: series.author, fileName: `${name}-logo.png`, createdAt: at, encoding: "png", svg: () => emblem(`series:${series.name}`, series.name, style.colour) },
+      {
+        key: imageKey.seriesLogo(series.name),
+        owner: series.author,
+        fileName: `${name}-logo.png`,
+        createdAt: at,
+        encoding: "png",
+        svg: () => emblem(`series:${series.name}`, series.name, style.colour),
+      },
       {
         key: imageKey.seriesBanner(series.name),
         owner: series.author,
         fileName: `${name}-banner.${ext}`,
         createdAt: at,
         encoding: photo,
-        svg: () => banner({ key: `series:${series.name}`, palette: style.colour, cast: style.cast, settings: style.settings, kind: "landscape" }),
+        svg: () =>
+          banner({ key: `series:${series.name}`, palette: style.colour, cast: style.cast, settings: style.settings, kind: "landscape" }),
       },
     );
     for (const chapter of series.chapters) {

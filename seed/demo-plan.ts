@@ -116,7 +116,10 @@ export function buildDemoPlan(now: number): DemoPlan {
       const from = i === 0 ? createdAt + HOUR : memberSince.get(post.author)! + 2 * HOUR;
       const date = i === 0 ? between(rnd, from, from + DAY) : between(rnd, from, recent);
       const popularity = rnd.skewed(14, 0.8) + (rnd.chance(0.15) ? rnd.int(4, 8) : 0);
-      const likers = rnd.sample(everyone.filter((u) => u !== post.author), popularity);
+      const likers = rnd.sample(
+        everyone.filter((u) => u !== post.author),
+        popularity,
+      );
       return { author: post.author, title: post.title, description: post.description, content: post.body, date, likers };
     });
     return { name: hub.name, description: hub.description, owner: hub.owner, createdAt, members, posts: planned };
@@ -125,7 +128,10 @@ export function buildDemoPlan(now: number): DemoPlan {
   const series: PlannedSeries[] = DEMO_SERIES.map((s) => {
     const createdAt = Math.max(now - s.createdDaysAgo * DAY + rnd.int(0, 12) * HOUR, joinedAt(s.author) + HOUR);
     const followers = rnd
-      .sample(everyone.filter((u) => u !== s.author), s.followers)
+      .sample(
+        everyone.filter((u) => u !== s.author),
+        s.followers,
+      )
       .map((username) => ({ username, at: between(rnd, Math.max(createdAt, joinedAt(username)) + HOUR, recent) }));
     // Chapters come out at a steady pace with a little jitter, the latest a few days ago.
     const span = now - 2 * DAY - (createdAt + DAY);
@@ -135,7 +141,10 @@ export function buildDemoPlan(now: number): DemoPlan {
       const pageCount = rnd.int(3, 8);
       // Early chapters have had longer to collect likes; one fan favourite stands out.
       const share = (i === favourite ? 0.95 : 0.75 - (0.45 * i) / Math.max(1, s.chapters.length - 1)) * rnd.range(0.6, 1.1);
-      const likers = rnd.sample(everyone.filter((u) => u !== s.author), Math.round(share * (s.followers + 3)));
+      const likers = rnd.sample(
+        everyone.filter((u) => u !== s.author),
+        Math.round(share * (s.followers + 3)),
+      );
       return {
         number: i + 1,
         title: c.title,

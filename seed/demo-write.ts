@@ -54,7 +54,10 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
   const chapterLikes = createChapterLikeService(db);
 
   const sql = {
-    insertUser: prepare(sqlite, "INSERT INTO User (username, usernameKey, email, emailKey, passwordHash, joinedAt) VALUES (?, ?, ?, ?, ?, ?)"),
+    insertUser: prepare(
+      sqlite,
+      "INSERT INTO User (username, usernameKey, email, emailKey, passwordHash, joinedAt) VALUES (?, ?, ?, ?, ?, ?)",
+    ),
     userImages: prepare(sqlite, "UPDATE User SET profileImageId = ?, profileBannerId = ? WHERE id = ?"),
     hubDate: prepare(sqlite, "UPDATE Hub SET createdAt = ? WHERE id = ?"),
     membershipDate: prepare(sqlite, "UPDATE Membership SET createdAt = ? WHERE userId = ? AND hubId = ?"),
@@ -65,7 +68,19 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
   };
   const insertImage = imageRowInserter(sqlite);
 
-  const counts: DemoCounts = { users: 0, images: 0, hubs: 0, memberships: 0, posts: 0, postLikes: 0, series: 0, follows: 0, chapters: 0, pages: 0, chapterLikes: 0 };
+  const counts: DemoCounts = {
+    users: 0,
+    images: 0,
+    hubs: 0,
+    memberships: 0,
+    posts: 0,
+    postLikes: 0,
+    series: 0,
+    follows: 0,
+    chapters: 0,
+    pages: 0,
+    chapterLikes: 0,
+  };
   const userIds = new Map<string, number>();
   const userId = (username: string) => {
     const id = userIds.get(username);
@@ -81,7 +96,14 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
   const write = sqlite.transaction(() => {
     for (const user of plan.users) {
       const input = RegisterBody.parse({ username: user.username, email: user.email, password: DEMO_PASSWORD });
-      const { lastInsertRowid } = sql.insertUser.run(input.username, input.username.toLowerCase(), input.email, input.email.toLowerCase(), passwordHash, user.joinedAt);
+      const { lastInsertRowid } = sql.insertUser.run(
+        input.username,
+        input.username.toLowerCase(),
+        input.email,
+        input.email.toLowerCase(),
+        passwordHash,
+        user.joinedAt,
+      );
       userIds.set(user.username, Number(lastInsertRowid));
       counts.users++;
     }
@@ -141,7 +163,9 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
       }
       const ref = { id: created.id, authorId, name: created.name };
       for (const chapter of plannedSeries.chapters) {
-        const pages = Array.from({ length: chapter.pageCount }, (_, i) => imageId(imageKey.page(plannedSeries.name, chapter.number, i + 1)));
+        const pages = Array.from({ length: chapter.pageCount }, (_, i) =>
+          imageId(imageKey.page(plannedSeries.name, chapter.number, i + 1)),
+        );
         const input = NewChapterBody.parse({
           title: chapter.title,
           description: chapter.description,
@@ -150,7 +174,8 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
           pages,
         });
         const published = chapters.publish(ref, input, authorId);
-        if (published.number !== chapter.number) throw new Error(`Chapter ${chapter.number} of ${plannedSeries.name} got number ${published.number}`);
+        if (published.number !== chapter.number)
+          throw new Error(`Chapter ${chapter.number} of ${plannedSeries.name} got number ${published.number}`);
         sql.chapterDate.run(chapter.date, published.id);
         counts.chapters++;
         counts.pages += pages.length;

@@ -25,8 +25,7 @@ export interface DemoOptions {
 }
 
 export type DemoResult =
-  | { seeded: true; counts: DemoCounts; seconds: number; login: { username: string; password: string } }
-  | { seeded: false; reason: string };
+  { seeded: true; counts: DemoCounts; seconds: number; login: { username: string; password: string } } | { seeded: false; reason: string };
 
 /** True when nobody has used the database yet: no users (everything else belongs to a user), no images. */
 export function isDatabaseEmpty(db: Database): boolean {
@@ -73,9 +72,14 @@ export async function seedDemo(db: Database, dataDir: string, options: DemoOptio
     log("Writing users, hubs, posts, series and chapters...");
     const counts = db.sqlite.transaction(() => {
       // Checked again inside the transaction: someone may have used the database meanwhile.
-      if (!isDatabaseEmpty(db) || nextImageId(db.sqlite) !== firstId) throw new Error("The database received content while the demo was being prepared");
+      if (!isDatabaseEmpty(db) || nextImageId(db.sqlite) !== firstId)
+        throw new Error("The database received content while the demo was being prepared");
       const written = writeDemo(db, plan, images, passwordHash);
-      moveIntoPlace(files, staging, [...images.values()].map((i) => i.image));
+      moveIntoPlace(
+        files,
+        staging,
+        [...images.values()].map((i) => i.image),
+      );
       return written;
     })();
     return { seeded: true, counts, seconds: (performance.now() - started) / 1000, login: { username: DEMO_USERNAME, password } };

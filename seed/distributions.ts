@@ -11,7 +11,7 @@ export function zipf(total: number, count: number, exponent: number): Int32Array
   let given = 0;
   weights.forEach((w, i) => {
     out[i] = Math.floor((total * w) / sum);
-    given += out[i]!;
+    given += out[i];
   });
   for (let i = 0; given < total; i = (i + 1) % count, given++) out[i]!++;
   return out;

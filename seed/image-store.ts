@@ -42,7 +42,13 @@ export function createStaging(files: ImageFiles): string {
 
 const stagedPath = (staging: string, image: Pick<StoredImage, "id" | "format">) => path.join(staging, `${image.id}.${image.format}`);
 
-export async function stageImage(staging: string, id: number, image: RenderedImage, createdAt: number, fileName: string): Promise<StoredImage> {
+export async function stageImage(
+  staging: string,
+  id: number,
+  image: RenderedImage,
+  createdAt: number,
+  fileName: string,
+): Promise<StoredImage> {
   const stored: StoredImage = {
     id,
     format: image.format,
@@ -96,11 +102,22 @@ export function imageRowInserter(sqlite: BetterSqlite3.Database) {
     "INSERT INTO Image (id, fileName, contentType, size, width, height, authorId, createdAt, publishedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   return (image: Omit<StoredImage, "format">, authorId: number) =>
-    insert.run(image.id, image.fileName, image.contentType, image.size, image.width, image.height, authorId, image.createdAt, image.createdAt);
+    insert.run(
+      image.id,
+      image.fileName,
+      image.contentType,
+      image.size,
+      image.width,
+      image.height,
+      authorId,
+      image.createdAt,
+      image.createdAt,
+    );
 }
 
 /** The file of an Image row (as the API serves it). */
-export const imagePath = (files: ImageFiles, row: { id: number; contentType: string }) => files.originalPath(row.id, formatOf(row.contentType));
+export const imagePath = (files: ImageFiles, row: { id: number; contentType: string }) =>
+  files.originalPath(row.id, formatOf(row.contentType));
 
 /** A file-name friendly form of a title: "Ink & Brushes" gives "ink-brushes". */
 export const slug = (text: string) =>

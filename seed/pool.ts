@@ -3,7 +3,11 @@
  * results in the items' order. Image rendering uses it: sharp works off the main thread, so two
  * renders at a time keep two cores busy without starving the rest of the machine.
  */
-export async function mapWithConcurrency<T, R>(items: readonly T[], concurrency: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

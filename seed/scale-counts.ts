@@ -16,13 +16,23 @@ export interface ScaleCounts {
   follows?: number;
 }
 
-export const BENCHMARK_COUNTS = { users: 10_000, hubs: 100_000, posts: 1_000_000, bigHubPosts: 200_000, series: 2_000, chapters: 50_000 } as const;
+export const BENCHMARK_COUNTS = {
+  users: 10_000,
+  hubs: 100_000,
+  posts: 1_000_000,
+  bigHubPosts: 200_000,
+  series: 2_000,
+  chapters: 50_000,
+} as const;
 const COUNT_NAMES = ["users", "hubs", "posts", "bigHubPosts", "series", "chapters", "postLikes", "chapterLikes", "follows"] as const;
 
 /** "users=200,posts=3000" (counts not named keep the benchmark's values); "" is the benchmark. */
 export function parseScaleCounts(spec: string): ScaleCounts {
   const counts: ScaleCounts = { ...BENCHMARK_COUNTS };
-  for (const part of spec.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^(\w+)=([\d_]+)$/.exec(part);
     const name = COUNT_NAMES.find((n) => n.toLowerCase() === match?.[1]?.toLowerCase());
     if (!match || !name) throw new Error(`Bad --scale count "${part}": use name=number with a name among ${COUNT_NAMES.join(", ")}`);

@@ -22,7 +22,16 @@ export const POOL_COVERS = 4;
 export const POOL_PAGES = 12;
 
 /** Offsets of one artist's rows, from the artist's first image id. */
-export const ARTIST_IMAGE = { avatar: 0, userBanner: 1, hubLogo: 2, hubBanner: 3, seriesLogo: 4, seriesBanner: 5, firstCover: 6, firstPage: 6 + POOL_COVERS } as const;
+export const ARTIST_IMAGE = {
+  avatar: 0,
+  userBanner: 1,
+  hubLogo: 2,
+  hubBanner: 3,
+  seriesLogo: 4,
+  seriesBanner: 5,
+  firstCover: 6,
+  firstPage: 6 + POOL_COVERS,
+} as const;
 export const IMAGES_PER_ARTIST = 6 + POOL_COVERS + POOL_PAGES;
 
 interface PoolImage {
@@ -60,12 +69,20 @@ export async function renderPool(concurrency: number): Promise<PoolImage[][]> {
             return renderSvg(banner({ key: `scale-${kind}-${variant}`, palette }), "webp");
           case "hubLogo":
           case "seriesLogo":
-            return renderSvg(emblem(`scale-${kind}-${variant}`, ["Ink Hub", "Panel Club", "Story Lab", "Comic Den"][variant]!, palette), "png");
+            return renderSvg(
+              emblem(`scale-${kind}-${variant}`, ["Ink Hub", "Panel Club", "Story Lab", "Comic Den"][variant]!, palette),
+              "png",
+            );
           case "cover":
-            return renderSvg(chapterCover({ style: variant % 2 ? mono : colour, chapter: variant + 1, chapterTitle: "Beginnings", artist: "inkhub" }), "webp");
+            return renderSvg(
+              chapterCover({ style: variant % 2 ? mono : colour, chapter: variant + 1, chapterTitle: "Beginnings", artist: "inkhub" }),
+              "webp",
+            );
           default: {
             const isMono = variant >= 8;
-            return renderSvg(comicPage({ style: isMono ? mono : colour, chapter: 1, page: (variant % 8) + 1 }), "webp", { screentone: isMono });
+            return renderSvg(comicPage({ style: isMono ? mono : colour, chapter: 1, page: (variant % 8) + 1 }), "webp", {
+              screentone: isMono,
+            });
           }
         }
       };
@@ -75,7 +92,12 @@ export async function renderPool(concurrency: number): Promise<PoolImage[][]> {
   const drawn = await mapWithConcurrency(jobs, concurrency, async (job) => ({ ...job, rendered: await job.draw() }));
   const bySlot: PoolImage[][] = Array.from({ length: IMAGES_PER_ARTIST }, () => []);
   for (const job of drawn) {
-    bySlot[job.slot]!.push({ kind: kindsOf(job.slot).kind, variant: job.variant, rendered: job.rendered, fileName: `${job.fileName}.${job.rendered.format}` });
+    bySlot[job.slot]!.push({
+      kind: kindsOf(job.slot).kind,
+      variant: job.variant,
+      rendered: job.rendered,
+      fileName: `${job.fileName}.${job.rendered.format}`,
+    });
   }
   return bySlot;
 }

@@ -10,7 +10,16 @@ import { skewedCount, UserRun, zipf } from "./distributions.ts";
 import { imageFilesFor, imageRowInserter } from "./image-store.ts";
 import { Random } from "./random.ts";
 import { ARTIST_IMAGE, IMAGES_PER_ARTIST, linkArtistImages, POOL_COVERS, POOL_PAGES, renderPool } from "./scale-images.ts";
-import { CHAPTER_TITLES, HUB_DESCRIPTIONS, hubName, postText, SERIES_DESCRIPTIONS, seriesName, UniqueNames, username } from "./scale-names.ts";
+import {
+  CHAPTER_TITLES,
+  HUB_DESCRIPTIONS,
+  hubName,
+  postText,
+  SERIES_DESCRIPTIONS,
+  seriesName,
+  UniqueNames,
+  username,
+} from "./scale-names.ts";
 import { validateCounts, type ScaleCounts } from "./scale-counts.ts";
 
 export { BENCHMARK_COUNTS, parseScaleCounts, type ScaleCounts } from "./scale-counts.ts";
@@ -68,21 +77,55 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
   const passwordHash = await bcrypt.hash(password, options.bcryptCost ?? 10);
   const files = imageFilesFor(dataDir);
 
-  const first = { user: nextId(sqlite, "User"), image: nextId(sqlite, "Image"), hub: nextId(sqlite, "Hub"), post: nextId(sqlite, "Post"), series: nextId(sqlite, "Series"), chapter: nextId(sqlite, "Chapter") };
+  const first = {
+    user: nextId(sqlite, "User"),
+    image: nextId(sqlite, "Image"),
+    hub: nextId(sqlite, "Hub"),
+    post: nextId(sqlite, "Post"),
+    series: nextId(sqlite, "Series"),
+    chapter: nextId(sqlite, "Chapter"),
+  };
   const userId = (index: number) => first.user + index;
   const joinedAt = (index: number) => start + Math.floor((index / N) * (now - start - 30 * DAY));
   const artistImage = (artist: number, slot: number) => first.image + artist * IMAGES_PER_ARTIST + slot;
-  const rows: Record<string, number> = { users: 0, images: 0, hubs: 0, memberships: 0, posts: 0, postLikes: 0, series: 0, follows: 0, chapters: 0, chapterPages: 0, chapterLikes: 0 };
+  const rows: Record<string, number> = {
+    users: 0,
+    images: 0,
+    hubs: 0,
+    memberships: 0,
+    posts: 0,
+    postLikes: 0,
+    series: 0,
+    follows: 0,
+    chapters: 0,
+    chapterPages: 0,
+    chapterLikes: 0,
+  };
 
   const sql = {
-    user: prepare(sqlite, "INSERT INTO User (id, username, usernameKey, email, emailKey, passwordHash, joinedAt, profileImageId, profileBannerId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-    hub: prepare(sqlite, "INSERT INTO Hub (id, name, nameKey, description, memberCount, postCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    user: prepare(
+      sqlite,
+      "INSERT INTO User (id, username, usernameKey, email, emailKey, passwordHash, joinedAt, profileImageId, profileBannerId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
+    hub: prepare(
+      sqlite,
+      "INSERT INTO Hub (id, name, nameKey, description, memberCount, postCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     membership: prepare(sqlite, "INSERT INTO Membership (userId, hubId, createdAt) VALUES (?, ?, ?)"),
-    post: prepare(sqlite, "INSERT INTO Post (id, title, content, description, date, likes, authorId, hubId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
+    post: prepare(
+      sqlite,
+      "INSERT INTO Post (id, title, content, description, date, likes, authorId, hubId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     postLike: prepare(sqlite, "INSERT INTO PostLike (userId, postId) VALUES (?, ?)"),
-    series: prepare(sqlite, "INSERT INTO Series (id, name, nameKey, description, followersCount, chapterCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    series: prepare(
+      sqlite,
+      "INSERT INTO Series (id, name, nameKey, description, followersCount, chapterCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     follow: prepare(sqlite, "INSERT INTO Follow (userId, seriesId, createdAt) VALUES (?, ?, ?)"),
-    chapter: prepare(sqlite, "INSERT INTO Chapter (id, seriesId, number, title, description, content, likes, date, coverId, authorId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    chapter: prepare(
+      sqlite,
+      "INSERT INTO Chapter (id, seriesId, number, title, description, content, likes, date, coverId, authorId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ),
     page: prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, ?, ?)"),
     chapterLike: prepare(sqlite, "INSERT INTO ChapterLike (userId, chapterId) VALUES (?, ?)"),
   };
@@ -96,11 +139,25 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
       const name = i === 0 ? DEMO_USERNAME : username(rnd, i);
       const key = name.toLowerCase();
       const isArtist = i < artists;
-      sql.user.run(userId(i), name, key, `${key}@example.com`, `${key}@example.com`, passwordHash, joinedAt(i), isArtist ? artistImage(i, ARTIST_IMAGE.avatar) : null, isArtist ? artistImage(i, ARTIST_IMAGE.userBanner) : null);
+      sql.user.run(
+        userId(i),
+        name,
+        key,
+        `${key}@example.com`,
+        `${key}@example.com`,
+        passwordHash,
+        joinedAt(i),
+        isArtist ? artistImage(i, ARTIST_IMAGE.avatar) : null,
+        isArtist ? artistImage(i, ARTIST_IMAGE.userBanner) : null,
+      );
       bulk.row();
     }
     rows.users = N;
-    const artistList = Array.from({ length: artists }, (_, a) => ({ userId: userId(a), firstImageId: artistImage(a, 0), createdAt: joinedAt(a) + HOUR }));
+    const artistList = Array.from({ length: artists }, (_, a) => ({
+      userId: userId(a),
+      firstImageId: artistImage(a, 0),
+      createdAt: joinedAt(a) + HOUR,
+    }));
     linkArtistImages(files, pool, artistList, (row) => {
       insertImage(row, row.authorId);
       bulk.row();
@@ -125,14 +182,35 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
     hubNames.claim(BIG_HUB_NAME);
     const hubs = Array.from({ length: H }, (_, h) => {
       const creator = h === 0 ? 0 : rnd.chance(0.3) ? rnd.int(0, artists - 1) : rnd.int(0, N - 1);
-      const members = h === 0 ? Math.min(N - 1, Math.max(10, Math.round(N * 0.3))) : postsPerHub[h]! > 0 ? Math.min(N - 1, 2 + Math.round(Math.sqrt(postsPerHub[h]!) * 2) + rnd.int(0, 10)) : rnd.chance(0.3) ? Math.min(N - 1, rnd.skewed(60, 1.1)) : 0;
-      const createdAt = Math.max(h === 0 ? start + DAY : start + Math.floor(rnd.next() * (now - start - 2 * DAY)), joinedAt(creator) + HOUR);
+      const members =
+        h === 0
+          ? Math.min(N - 1, Math.max(10, Math.round(N * 0.3)))
+          : postsPerHub[h]! > 0
+            ? Math.min(N - 1, 2 + Math.round(Math.sqrt(postsPerHub[h]!) * 2) + rnd.int(0, 10))
+            : rnd.chance(0.3)
+              ? Math.min(N - 1, rnd.skewed(60, 1.1))
+              : 0;
+      const createdAt = Math.max(
+        h === 0 ? start + DAY : start + Math.floor(rnd.next() * (now - start - 2 * DAY)),
+        joinedAt(creator) + HOUR,
+      );
       return { creator, run: new UserRun(rnd.int(0, N - 1), members, N, creator), createdAt };
     });
     hubs.forEach((hub, h) => {
       const name = h === 0 ? BIG_HUB_NAME : hubName(rnd, hubNames);
       const withImages = hub.creator < artists;
-      sql.hub.run(first.hub + h, name, nameKey(name), rnd.pick(HUB_DESCRIPTIONS), 1 + hub.run.size, postsPerHub[h]!, withImages ? artistImage(hub.creator, ARTIST_IMAGE.hubLogo) : null, withImages ? artistImage(hub.creator, ARTIST_IMAGE.hubBanner) : null, userId(hub.creator), hub.createdAt);
+      sql.hub.run(
+        first.hub + h,
+        name,
+        nameKey(name),
+        rnd.pick(HUB_DESCRIPTIONS),
+        1 + hub.run.size,
+        postsPerHub[h]!,
+        withImages ? artistImage(hub.creator, ARTIST_IMAGE.hubLogo) : null,
+        withImages ? artistImage(hub.creator, ARTIST_IMAGE.hubBanner) : null,
+        userId(hub.creator),
+        hub.createdAt,
+      );
       bulk.row();
     });
     rows.hubs = H;
@@ -145,7 +223,8 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
     hubs.forEach((hub, h) => {
       const hubId = first.hub + h;
       sql.membership.run(userId(hub.creator), hubId, hub.createdAt);
-      for (let t = 0; t < hub.run.size; t++) sql.membership.run(userId(hub.run.at(t)), hubId, hub.createdAt + Math.floor(rnd.next() * (now - hub.createdAt)));
+      for (let t = 0; t < hub.run.size; t++)
+        sql.membership.run(userId(hub.run.at(t)), hubId, hub.createdAt + Math.floor(rnd.next() * (now - hub.createdAt)));
       bulk.row(1 + hub.run.size);
       rows.memberships! += 1 + hub.run.size;
       const count = postsPerHub[h]!;
@@ -189,9 +268,21 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
       const createdAt = Math.max(start + Math.floor(rnd.next() * (now - start - 10 * DAY)), joinedAt(artist) + HOUR);
       const name = seriesName(rnd, seriesNames);
       const chapterCount = chaptersPerSeries[s]!;
-      sql.series.run(seriesId, name, nameKey(name), rnd.pick(SERIES_DESCRIPTIONS), followersPerSeries[s]!, chapterCount, artistImage(artist, ARTIST_IMAGE.seriesLogo), artistImage(artist, ARTIST_IMAGE.seriesBanner), userId(artist), createdAt);
+      sql.series.run(
+        seriesId,
+        name,
+        nameKey(name),
+        rnd.pick(SERIES_DESCRIPTIONS),
+        followersPerSeries[s]!,
+        chapterCount,
+        artistImage(artist, ARTIST_IMAGE.seriesLogo),
+        artistImage(artist, ARTIST_IMAGE.seriesBanner),
+        userId(artist),
+        createdAt,
+      );
       const followers = new UserRun(rnd.int(0, N - 1), followersPerSeries[s]!, N, artist);
-      for (let t = 0; t < followers.size; t++) sql.follow.run(userId(followers.at(t)), seriesId, createdAt + Math.floor(rnd.next() * (now - createdAt)));
+      for (let t = 0; t < followers.size; t++)
+        sql.follow.run(userId(followers.at(t)), seriesId, createdAt + Math.floor(rnd.next() * (now - createdAt)));
       bulk.row(1 + followers.size);
       rows.series!++;
       rows.follows! += followers.size;
@@ -202,8 +293,20 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
         const likes = skewedCount(rnd, chapterLikeMean, N - 1);
         const pages = 3 + ((number * 7 + s) % 6);
         const cover = artistImage(artist, ARTIST_IMAGE.firstCover + (number % POOL_COVERS));
-        sql.chapter.run(chapterId, seriesId, number, title, `Chapter ${number} of ${name}.`, `## Notes\n\nThanks for reading chapter ${number} of *${name}*!`, likes, date, cover, userId(artist));
-        for (let p = 0; p < pages; p++) sql.page.run(chapterId, p, artistImage(artist, ARTIST_IMAGE.firstPage + ((number * 5 + p) % POOL_PAGES)));
+        sql.chapter.run(
+          chapterId,
+          seriesId,
+          number,
+          title,
+          `Chapter ${number} of ${name}.`,
+          `## Notes\n\nThanks for reading chapter ${number} of *${name}*!`,
+          likes,
+          date,
+          cover,
+          userId(artist),
+        );
+        for (let p = 0; p < pages; p++)
+          sql.page.run(chapterId, p, artistImage(artist, ARTIST_IMAGE.firstPage + ((number * 5 + p) % POOL_PAGES)));
         const likers = new UserRun(rnd.int(0, N - 1), likes, N, artist);
         for (let t = 0; t < likes; t++) sql.chapterLike.run(userId(likers.at(t)), chapterId);
         bulk.row(1 + pages + likes);
@@ -224,7 +327,11 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
     seconds: (performance.now() - started) / 1000,
     writeSeconds,
     rows,
-    bigHub: { id: first.hub, name: BIG_HUB_NAME, posts: counts.hubs > 0 ? counts.bigHubPosts + (counts.hubs === 1 ? counts.posts - counts.bigHubPosts : 0) : 0 },
+    bigHub: {
+      id: first.hub,
+      name: BIG_HUB_NAME,
+      posts: counts.hubs > 0 ? counts.bigHubPosts + (counts.hubs === 1 ? counts.posts - counts.bigHubPosts : 0) : 0,
+    },
     login: { username: DEMO_USERNAME, password },
   };
 }

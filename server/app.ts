@@ -45,7 +45,9 @@ export interface AppDeps {
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
 
 function withoutCredentials(headers: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.includes(name) ? "[redacted]" : value]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, CREDENTIAL_HEADERS.includes(name) ? "[redacted]" : value]),
+  );
 }
 
 export function allEndpoints(

@@ -23,7 +23,11 @@ const EnvSchema = z.object({
     .default("loopback")
     .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^\d+$/.test(v) ? Number(v) : v)),
   API_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(2000),
-  API_CACHE_BYTES: z.coerce.number().int().nonnegative().default(32 * 1024 * 1024),
+  API_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -93,4 +97,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: e.LOG_LEVEL,
   };
 }
-

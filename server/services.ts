@@ -37,6 +37,9 @@ export function createServices(db: Database, config: ServiceConfig) {
     follows: createFollowService(db),
     chapters: createChapterService(db),
     chapterLikes: createChapterLikeService(db),
-    images: createImageService(db, imagesDir(config.dataDir), { quotaBytes: config.uploadQuotaBytes, resizeLimits: config.imageResizeLimits }),
+    images: createImageService(db, imagesDir(config.dataDir), {
+      quotaBytes: config.uploadQuotaBytes,
+      resizeLimits: config.imageResizeLimits,
+    }),
   };
 }

@@ -70,7 +70,8 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
       const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER, req));
       const html = await response.text();
       const fresh: Entry = { version, headers: [...response.headers].filter(([name]) => name !== "set-cookie"), html };
-      const keep = response.status === 200 && !response.headers.has("set-cookie") && /^text\/html/.test(response.headers.get("content-type") ?? "");
+      const keep =
+        response.status === 200 && !response.headers.has("set-cookie") && /^text\/html/.test(response.headers.get("content-type") ?? "");
       if (!keep) {
         res.status(response.status);
         for (const [name, value] of response.headers) res.append(name, value);

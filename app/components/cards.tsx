@@ -33,7 +33,13 @@ export function HubCard({ hub, headingLevel = 3 }: { hub: Hub; headingLevel?: 2 
 }
 
 /** A compact hub: logo, name and member count (Top Hubs row, popups). */
-export function HubChip({ hub, unit = "member" }: { hub: Pick<Hub, "name" | "profileImageId" | "memberCount">; unit?: "member" | "follower" }) {
+export function HubChip({
+  hub,
+  unit = "member",
+}: {
+  hub: Pick<Hub, "name" | "profileImageId" | "memberCount">;
+  unit?: "member" | "follower";
+}) {
   return (
     <Link to={hubPath(hub.name)} className="chip">
       <Logo name={hub.name} imageId={hub.profileImageId} size={40} />

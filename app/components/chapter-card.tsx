@@ -9,12 +9,28 @@ import { gradientFor, useImageUrl } from "./images.tsx";
 export const chapterLabel = (chapter: { number: number; title: string }) => `Chapter ${chapter.number}: ${chapter.title}`;
 
 /** A chapter's cover as a small portrait thumbnail, or the series' gradient with the number. */
-export function ChapterCover({ seriesName, number, coverId, width = 96, className = "" }: { seriesName: string; number: number; coverId: number | null; width?: number; className?: string }) {
+export function ChapterCover({
+  seriesName,
+  number,
+  coverId,
+  width = 96,
+  className = "",
+}: {
+  seriesName: string;
+  number: number;
+  coverId: number | null;
+  width?: number;
+  className?: string;
+}) {
   const url = useImageUrl();
   const height = Math.round((width * 4) / 3);
   if (!coverId) {
     return (
-      <span className={`chapter-cover chapter-cover--fallback ${className}`} style={{ backgroundImage: gradientFor(seriesName), width, height }} aria-hidden="true">
+      <span
+        className={`chapter-cover chapter-cover--fallback ${className}`}
+        style={{ backgroundImage: gradientFor(seriesName), width, height }}
+        aria-hidden="true"
+      >
         {number}
       </span>
     );

@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes } from "react";
 
 /** The ids a field's input names in `aria-describedby`: its hint and its error, when shown, after `extra`. */
-export function describedBy(id: string, { hint, error }: { hint?: string; error?: string | null }, extra: string[] = []): string | undefined {
+export function describedBy(
+  id: string,
+  { hint, error }: { hint?: string; error?: string | null },
+  extra: string[] = [],
+): string | undefined {
   return [...extra, hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
@@ -24,7 +28,13 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: string; err
 }
 
 /** A labelled input with its error (announced, and tied to the input for screen readers). */
-export function Field({ label, name, error, hint, ...input }: { label: string; name: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: { label: string; name: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = input.id ?? `field-${name}`;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>

@@ -41,7 +41,9 @@ function Picture({ name, imageId, className, width, height, alt, eager, sizes }:
   const url = useImageUrl();
   if (!imageId) return null;
   const srcSet = sizes
-    ? RENDITION_WIDTHS.filter((w) => w >= 480).map((w) => `${url(imageId, w)} ${w}w`).join(", ")
+    ? RENDITION_WIDTHS.filter((w) => w >= 480)
+        .map((w) => `${url(imageId, w)} ${w}w`)
+        .join(", ")
     : `${url(imageId, width)} 1x, ${url(imageId, width * 2)} 2x`;
   return (
     <img
@@ -59,26 +61,71 @@ function Picture({ name, imageId, className, width, height, alt, eager, sizes }:
 }
 
 /** A wide banner, or a gradient when there is none. Decorative: the name is always written beside it. */
-export function Banner({ name, imageId, className = "", width = 1200, eager, sizes }: { name: string; imageId: number | null | undefined; className?: string; width?: number; eager?: boolean; sizes?: string }) {
-  if (imageId) return <Picture name={name} imageId={imageId} className={`banner ${className}`} width={width} alt="" eager={eager} sizes={sizes} />;
+export function Banner({
+  name,
+  imageId,
+  className = "",
+  width = 1200,
+  eager,
+  sizes,
+}: {
+  name: string;
+  imageId: number | null | undefined;
+  className?: string;
+  width?: number;
+  eager?: boolean;
+  sizes?: string;
+}) {
+  if (imageId)
+    return <Picture name={name} imageId={imageId} className={`banner ${className}`} width={width} alt="" eager={eager} sizes={sizes} />;
   return <div className={`banner banner--fallback ${className}`} style={{ backgroundImage: gradientFor(name) }} aria-hidden="true" />;
 }
 
 /** A square logo (hub, series), or the name's initial on a gradient. */
-export function Logo({ name, imageId, size = 64, className = "" }: { name: string; imageId: number | null | undefined; size?: number; className?: string }) {
-  if (imageId) return <Picture name={name} imageId={imageId} className={`logo ${className}`} width={size} height={size} alt={`${name} logo`} />;
+export function Logo({
+  name,
+  imageId,
+  size = 64,
+  className = "",
+}: {
+  name: string;
+  imageId: number | null | undefined;
+  size?: number;
+  className?: string;
+}) {
+  if (imageId)
+    return <Picture name={name} imageId={imageId} className={`logo ${className}`} width={size} height={size} alt={`${name} logo`} />;
   return (
-    <span className={`logo logo--fallback ${className}`} style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }} aria-hidden="true">
+    <span
+      className={`logo logo--fallback ${className}`}
+      style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }}
+      aria-hidden="true"
+    >
       {initialOf(name)}
     </span>
   );
 }
 
 /** A round avatar, or the first letter of the username. */
-export function Avatar({ name, imageId, size = 40, className = "" }: { name: string; imageId: number | null | undefined; size?: number; className?: string }) {
-  if (imageId) return <Picture name={name} imageId={imageId} className={`avatar ${className}`} width={size} height={size} alt={`${name}'s avatar`} />;
+export function Avatar({
+  name,
+  imageId,
+  size = 40,
+  className = "",
+}: {
+  name: string;
+  imageId: number | null | undefined;
+  size?: number;
+  className?: string;
+}) {
+  if (imageId)
+    return <Picture name={name} imageId={imageId} className={`avatar ${className}`} width={size} height={size} alt={`${name}'s avatar`} />;
   return (
-    <span className={`avatar avatar--fallback ${className}`} style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }} aria-hidden="true">
+    <span
+      className={`avatar avatar--fallback ${className}`}
+      style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }}
+      aria-hidden="true"
+    >
       {initialOf(name)}
     </span>
   );

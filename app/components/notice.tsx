@@ -1,5 +1,13 @@
 /** An empty list, a failure or a not-found message, in the spec's exact words. */
-export function Notice({ children, tone = "empty", className = "" }: { children: React.ReactNode; tone?: "empty" | "error"; className?: string }) {
+export function Notice({
+  children,
+  tone = "empty",
+  className = "",
+}: {
+  children: React.ReactNode;
+  tone?: "empty" | "error";
+  className?: string;
+}) {
   return (
     <p className={`notice notice--${tone} ${className}`} role={tone === "error" ? "alert" : "status"}>
       {children}

@@ -3,7 +3,17 @@ import { ArrowLeftIcon, ArrowRightIcon } from "./icons.tsx";
 import { withParams } from "../lib/url.ts";
 
 /** Previous / 'Page x of y' / Next, as links that keep the rest of the query (works without JavaScript). */
-export function Pager({ page, totalPages, label = "Pages", param = "page" }: { page: number; totalPages: number; label?: string; param?: string }) {
+export function Pager({
+  page,
+  totalPages,
+  label = "Pages",
+  param = "page",
+}: {
+  page: number;
+  totalPages: number;
+  label?: string;
+  param?: string;
+}) {
   const { search } = useLocation();
   const total = Math.max(1, totalPages);
   const href = (p: number) => withParams(search, { [param]: p });

@@ -9,7 +9,19 @@ export const SEARCH_DEBOUNCE_MS = 500;
  * A GET form: submitting searches at once (and without JavaScript); typing searches after
  * 500 ms of quiet. Either way the page goes back to 1, as the form carries only the text.
  */
-export function SearchBox({ label, placeholder, value, param = "q", id = "search" }: { label: string; placeholder: string; value: string; param?: string; id?: string }) {
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  param = "q",
+  id = "search",
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  param?: string;
+  id?: string;
+}) {
   const submit = useSubmit();
   const { pathname } = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -24,7 +36,8 @@ export function SearchBox({ label, placeholder, value, param = "q", id = "search
   const run = (form: HTMLFormElement) => {
     const text = new FormData(form).get(param);
     // An empty search is no search: back to the plain list.
-    if (typeof text === "string" && text.trim() === "") submit(null, { action: pathname, method: "get", replace: true, preventScrollReset: true });
+    if (typeof text === "string" && text.trim() === "")
+      submit(null, { action: pathname, method: "get", replace: true, preventScrollReset: true });
     else submit(form, { replace: true, preventScrollReset: true });
   };
 
@@ -48,7 +61,16 @@ export function SearchBox({ label, placeholder, value, param = "q", id = "search
         {label}
       </label>
       <SearchIcon className="icon search__icon" />
-      <input ref={input} id={id} type="search" name={param} defaultValue={value} placeholder={placeholder} autoComplete="off" maxLength={200} />
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        name={param}
+        defaultValue={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        maxLength={200}
+      />
       <button type="submit" className="button button--primary">
         Search
       </button>

@@ -7,7 +7,17 @@ export interface SortOption {
 }
 
 /** A row of links choosing the list's order; changing it goes back to page 1. */
-export function SortTabs({ options, current, label, param = "sort" }: { options: SortOption[]; current: string; label: string; param?: string }) {
+export function SortTabs({
+  options,
+  current,
+  label,
+  param = "sort",
+}: {
+  options: SortOption[];
+  current: string;
+  label: string;
+  param?: string;
+}) {
   const { search } = useLocation();
   const fallback = options[0]?.value ?? "";
   return (

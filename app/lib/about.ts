@@ -6,6 +6,5 @@ export const ABOUT = {
     "Creators keep ownership of everything they publish. Posting here gives Inkwell no rights over your work beyond showing it on the site, and you can take it down whenever you like.",
   whatToPublish:
     "Publish your own comics, manga, webcomics and fan-art, and reposts of other artists' work when they are clearly credited. Hubs are for discussion, sketches, works in progress and art contests.",
-  contests:
-    "Artists can also join art contests run in hubs: themed challenges where the community votes with its likes.",
+  contests: "Artists can also join art contests run in hubs: themed challenges where the community votes with its likes.",
 } as const;

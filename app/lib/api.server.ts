@@ -23,7 +23,6 @@ import type { UserEditInput } from "../../server/rules/user.ts";
 import type { WebContext } from "./context.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
 
-
 /** A failed API call. `status` 0 means no response at all (network error). */
 export class ApiError extends Error {
   constructor(
@@ -57,8 +56,6 @@ export interface SignedIn {
   accessToken: string;
   deviceToken?: string;
 }
-
-
 
 const seg = (s: string | number) => encodeURIComponent(String(s));
 
@@ -152,12 +149,16 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     series: (name: string) => call<SeriesDetail>(`/series/${seg(name)}`),
     seriesById: (id: number) => call<SeriesDetail>(`/series/id/${id}`),
     chapters: (seriesName: string, order: ChapterOrder, page: number, perPage = 10) =>
-      call<Page<ChapterSummary>>(`/series/${seg(seriesName)}/chapters${order === "latest" ? "" : "/most-liked"}`, { query: { page, per_page: perPage } }),
+      call<Page<ChapterSummary>>(`/series/${seg(seriesName)}/chapters${order === "latest" ? "" : "/most-liked"}`, {
+        query: { page, per_page: perPage },
+      }),
     chapter: (seriesName: string, number: number) => call<Chapter>(`/series/${seg(seriesName)}/${number}`),
     setChapterLike: (seriesName: string, number: number, liked: boolean) =>
       call<{ liked: boolean; likes: number }>(`/series/${seg(seriesName)}/${number}/like`, { method: liked ? "POST" : "DELETE" }),
     setFollow: (userId: number, seriesId: number, following: boolean) =>
-      call<{ following: boolean; followersCount: number }>(`/user/${userId}/followed-series/${seriesId}`, { method: following ? "POST" : "DELETE" }),
+      call<{ following: boolean; followersCount: number }>(`/user/${userId}/followed-series/${seriesId}`, {
+        method: following ? "POST" : "DELETE",
+      }),
 
     userById: (id: number) => call<User>(`/user/id/${id}`),
     updateUser: (id: number, body: UserEditInput) => call<User>(`/user/${id}`, { method: "PUT", body }),
@@ -170,7 +171,8 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     updateSeries: (id: number, body: SeriesEditInput) => call<SeriesDetail>(`/series/${id}`, { method: "PUT", body }),
     createPost: (body: NewPostInput) => call<Post>("/hub-posts", { method: "POST", body }),
     updatePost: (id: number, body: PostEditInput) => call<Post>(`/hub-posts/${id}`, { method: "PUT", body }),
-    publishChapter: (seriesName: string, body: NewChapterInput) => call<Chapter>(`/series/${seg(seriesName)}/chapters`, { method: "POST", body }),
+    publishChapter: (seriesName: string, body: NewChapterInput) =>
+      call<Chapter>(`/series/${seg(seriesName)}/chapters`, { method: "POST", body }),
     updateChapter: (seriesName: string, number: number, body: ChapterEditInput) =>
       call<Chapter>(`/series/${seg(seriesName)}/${number}`, { method: "PUT", body }),
 

@@ -44,7 +44,11 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default("contact@example.com"),
   // Guest pages kept while the API's data is unchanged (web/page-cache.ts); 0 turns it off.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(500),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   // HTTPS-only cookies; on by default in production (browsers also accept them on http://localhost).
   // Off only for production over plain HTTP on another host, where a Secure cookie never comes back.
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
@@ -55,7 +59,11 @@ const EnvSchema = z.object({
     .transform((v): boolean | number | string => (v === "false" ? false : v === "true" ? true : /^[0-9]{1,3}$/.test(v) ? Number(v) : v)),
   // 256 KiB: a 10,000-character post urlencoded in 4-byte characters is ~120 KB. Decoding a body of
   // "+"s costs Node ~80 ns a byte past ~500 KB (docs/decisions/012).
-  FORM_MAX_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  FORM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   API_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
 
@@ -102,4 +110,3 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     apiTimeoutMs: e.API_TIMEOUT_MS,
   };
 }
-

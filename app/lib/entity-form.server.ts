@@ -5,7 +5,19 @@ import { ApiError, type Api } from "./api.server.ts";
 import type { EntityKind, EntityValues } from "./entity-form.ts";
 import { formValues } from "./forms.ts";
 import { attempt } from "./load.server.ts";
-import { apiFieldErrors, failure, idFrom, imageField, invalid, publisher, readPublishForm, redirectIdQuery, refusal, saveErrorMessage, success } from "./publish.server.ts";
+import {
+  apiFieldErrors,
+  failure,
+  idFrom,
+  imageField,
+  invalid,
+  publisher,
+  readPublishForm,
+  redirectIdQuery,
+  refusal,
+  saveErrorMessage,
+  success,
+} from "./publish.server.ts";
 
 const TEXT_FIELDS = ["name", "description"] as const;
 const IMAGE_FIELDS = ["profileImageId", "profileBannerId"] as const;
@@ -36,7 +48,8 @@ const KINDS = {
       const s = await api.seriesById(id);
       return { ...pick(s), ownerId: s.author, ownerName: s.authorName };
     },
-    save: (api: Api, id: number | null, body: SeriesEditInput) => (id === null ? api.createSeries(body as SeriesInput) : api.updateSeries(id, body)),
+    save: (api: Api, id: number | null, body: SeriesEditInput) =>
+      id === null ? api.createSeries(body as SeriesInput) : api.updateSeries(id, body),
     path: (name: string) => `/series/${encodeURIComponent(name)}`,
   },
 } as const;
@@ -79,7 +92,12 @@ export function entityAction(kind: EntityKind) {
     const editing = params.id !== undefined;
     const editId = editing ? idFrom(params.id) : null;
     const max = context.config.uploadMaxBytes;
-    const read = await readPublishForm(request, context, api, IMAGE_FIELDS.map((f) => `${f}File`));
+    const read = await readPublishForm(
+      request,
+      context,
+      api,
+      IMAGE_FIELDS.map((f) => `${f}File`),
+    );
     const values = formValues(read.form, TEXT_FIELDS);
     const logo = imageField(read, "profileImageId", max);
     const banner = imageField(read, "profileBannerId", max);

@@ -52,6 +52,9 @@ export async function loadSearchableList<Item, TopItem>(
   const query = (url.searchParams.get("q") ?? "").trim();
   const page = pageParam(url.searchParams.get("page"));
   const { api } = await viewerApi(request, context);
-  const [list, top] = await Promise.all([attempt(query ? read.search(api, query, page) : read.all(api, page)), query ? null : attempt(read.top(api))]);
+  const [list, top] = await Promise.all([
+    attempt(query ? read.search(api, query, page) : read.all(api, page)),
+    query ? null : attempt(read.top(api)),
+  ]);
   return { query, page, list: list.ok ? list.value : null, top: top?.ok ? top.value.content : null };
 }

@@ -79,7 +79,12 @@ export function renderMarkdown(text: string, publicApiUrl: string): string {
     img: ({ src, alt, node: _node, ...rest }) => {
       const url = typeof src === "string" ? src : "";
       const local = url !== "" && (isSitePath(url) || (publicApiUrl !== "" && url.startsWith(publicApiUrl + "/")));
-      if (!local) return url ? <a href={url} rel="nofollow ugc noopener noreferrer">{alt || url}</a> : null;
+      if (!local)
+        return url ? (
+          <a href={url} rel="nofollow ugc noopener noreferrer">
+            {alt || url}
+          </a>
+        ) : null;
       return <img src={url} alt={alt ?? ""} loading="lazy" {...rest} />;
     },
   };

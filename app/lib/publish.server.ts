@@ -50,7 +50,11 @@ const NAMES: Record<PublishKind, string> = { hub: "hub", series: "series", post:
 export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unknown): string {
   const name = NAMES[kind];
   const fallback =
-    kind === "chapter" ? (editing ? "Failed to update chapter" : "Failed to publish chapter") : `Failed to ${editing ? "update" : "create"} ${name}`;
+    kind === "chapter"
+      ? editing
+        ? "Failed to update chapter"
+        : "Failed to publish chapter"
+      : `Failed to ${editing ? "update" : "create"} ${name}`;
   if (!(err instanceof ApiError)) return fallback;
   switch (err.status) {
     case 0:
@@ -85,7 +89,13 @@ export function apiFieldErrors(err: unknown): FieldErrors {
 }
 
 /** A failed save or a refused form, with what the user typed so nothing is lost. */
-export function failure(values: Record<string, string>, fields: FieldErrors, formError: string | null, extra: Partial<FormFailure> = {}, status = 400) {
+export function failure(
+  values: Record<string, string>,
+  fields: FieldErrors,
+  formError: string | null,
+  extra: Partial<FormFailure> = {},
+  status = 400,
+) {
   return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: fields, formError, ...extra }, { status });
 }
 
@@ -100,7 +110,10 @@ export function invalid(values: Record<string, string>, error: z.ZodError, extra
  * carries a meta refresh and a link).
  */
 export function success(message: string, redirectTo: string) {
-  return data<FormSuccess>({ ok: true, message, redirectTo }, { headers: { Refresh: `${REDIRECT_AFTER_SAVE_MS / 1000};url=${redirectTo}` } });
+  return data<FormSuccess>(
+    { ok: true, message, redirectTo },
+    { headers: { Refresh: `${REDIRECT_AFTER_SAVE_MS / 1000};url=${redirectTo}` } },
+  );
 }
 
 /** The form post, files forwarded to the API as they arrive (forms without JavaScript send them). */

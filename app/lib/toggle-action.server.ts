@@ -32,7 +32,9 @@ export async function toggleAction(
     await handler({ api: apiFor(request, context, session), session, form, intent });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    console.warn(`[toggle] ${intent} failed for ${session.user.username} at ${new URL(request.url).pathname}: ${err.status} ${err.message}`);
+    console.warn(
+      `[toggle] ${intent} failed for ${session.user.username} at ${new URL(request.url).pathname}: ${err.status} ${err.message}`,
+    );
     ok = false;
   }
   if (form.get("noscript")) {

@@ -40,7 +40,10 @@ function failure(err: unknown, fileName: string): UploadFailure {
 /** Sends one file's bytes to the API's POST /images as the signed-in user. */
 export async function forwardFile(api: Api, chunks: Uint8Array[], fileName: string, contentType: string): Promise<UploadOutcome> {
   try {
-    return { ok: true, image: await api.uploadImage(new Blob(chunks as BlobPart[], { type: contentType || "application/octet-stream" }), fileName) };
+    return {
+      ok: true,
+      image: await api.uploadImage(new Blob(chunks as BlobPart[], { type: contentType || "application/octet-stream" }), fileName),
+    };
   } catch (err) {
     return failure(err, fileName);
   }
@@ -91,7 +94,10 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /** Reads the first file of field `file` (the upload route): its bytes up to `maxBytes`, or null when larger. */
-export async function readOneFile(request: Request, maxBytes: number): Promise<{ chunks: Uint8Array[] | null; fileName: string; contentType: string } | undefined> {
+export async function readOneFile(
+  request: Request,
+  maxBytes: number,
+): Promise<{ chunks: Uint8Array[] | null; fileName: string; contentType: string } | undefined> {
   let found: { chunks: Uint8Array[] | null; fileName: string; contentType: string } | undefined;
   await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
     if (found || name !== "file" || typeof filename !== "string" || filename === "") {

@@ -29,7 +29,10 @@ export const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)
 export const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes));
 
 /** One line a person understands: which file, and what to do about it. */
-export function describeUploadFailure(f: Pick<UploadFailure, "status" | "fileName" | "message">, maxBytes = UPLOAD_MAX_BYTES_DEFAULT): string {
+export function describeUploadFailure(
+  f: Pick<UploadFailure, "status" | "fileName" | "message">,
+  maxBytes = UPLOAD_MAX_BYTES_DEFAULT,
+): string {
   if (f.status === 413) return `${f.fileName}: ${TOO_LARGE_MESSAGE} (at most ${megabytes(maxBytes)}).`;
   if (f.status === 415) return `${f.fileName}: ${UNSUPPORTED_MESSAGE}.`;
   return `${f.fileName}: ${f.message}`;
@@ -39,7 +42,10 @@ export function describeUploadFailure(f: Pick<UploadFailure, "status" | "fileNam
  * Refusals the browser can tell before sending anything: a declared type that is not an image,
  * or a file over the limit. Files with no declared type go to the server, which judges the bytes.
  */
-export function precheckFile(file: { name: string; size: number; type: string }, maxBytes = UPLOAD_MAX_BYTES_DEFAULT): UploadFailure | null {
+export function precheckFile(
+  file: { name: string; size: number; type: string },
+  maxBytes = UPLOAD_MAX_BYTES_DEFAULT,
+): UploadFailure | null {
   if (file.size > maxBytes) return { ok: false, status: 413, fileName: file.name, message: TOO_LARGE_MESSAGE };
   if (file.type && !(ACCEPTED_TYPES as readonly string[]).includes(file.type)) {
     return { ok: false, status: 415, fileName: file.name, message: UNSUPPORTED_MESSAGE };

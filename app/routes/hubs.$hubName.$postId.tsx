@@ -119,7 +119,12 @@ export default function PostDetail() {
           <Markdown className="post__content" html={post.contentHtml} />
 
           <footer className="post__actions">
-            <LikeButton liked={post.likedByMe} likes={post.likes} loginHref={user ? null : loginPath(here)} fields={{ hubName: post.hubName, postId: post.id }} />
+            <LikeButton
+              liked={post.likedByMe}
+              likes={post.likes}
+              loginHref={user ? null : loginPath(here)}
+              fields={{ hubName: post.hubName, postId: post.id }}
+            />
             {user ? (
               hub ? (
                 <div className="post__join">

@@ -106,7 +106,8 @@ export default function HubDetail() {
           {hub.description ? <p className="hero__description">{hub.description}</p> : null}
           {!user ? (
             <p className="callout">
-              <Link to={loginPath(location.pathname + location.search)}>Log in</Link> or <Link to="/register">register</Link> to join this hub and post.
+              <Link to={loginPath(location.pathname + location.search)}>Log in</Link> or <Link to="/register">register</Link> to join this
+              hub and post.
             </p>
           ) : null}
           <CreatorCard username={hub.authorName} user={creator} />

@@ -70,8 +70,24 @@ export default function Login() {
       <FormError>{result?.formError}</FormError>
       <Form method="post" ref={formRef} noValidate className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Username" name="username" autoComplete="username" defaultValue={prefilled} error={result?.fieldErrors.username} required autoCapitalize="none" spellCheck={false} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" error={result?.fieldErrors.password} required />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          defaultValue={prefilled}
+          error={result?.fieldErrors.username}
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={result?.fieldErrors.password}
+          required
+        />
         <button type="submit" className="button button--primary button--block button--large" disabled={working}>
           {working ? "Logging in..." : "Login"}
         </button>

@@ -8,7 +8,10 @@ import { clearSession, optionalUser } from "../lib/session.server.ts";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await optionalUser(request, context).catch(() => null);
-  if (session) await createApi(context, { token: session.token, signal: request.signal }).logout().catch(() => undefined);
+  if (session)
+    await createApi(context, { token: session.token, signal: request.signal })
+      .logout()
+      .catch(() => undefined);
   throw redirect("/", { headers: { "Set-Cookie": await clearSession(context) } });
 }
 

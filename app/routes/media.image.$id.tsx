@@ -23,7 +23,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (id === null) return data({ image: null, error: "Image not found", author: null, own: false }, { status: 404 });
   const metadata = await attempt(api.imageMetadata(id));
   if (!metadata.ok) {
-    return data({ image: null, error: metadata.status === 404 ? "Image not found" : "Failed to load image data", author: null, own: false }, { status: metadata.status === 404 ? 404 : 502 });
+    return data(
+      { image: null, error: metadata.status === 404 ? "Image not found" : "Failed to load image data", author: null, own: false },
+      { status: metadata.status === 404 ? 404 : 502 },
+    );
   }
   // The author is extra: without it the page says so (spec section 2).
   const author = await attempt(api.userById(metadata.value.authorId));
@@ -85,7 +88,7 @@ export default function ImagePage() {
             ))}
           </dl>
           <p>
-            <a href={url(image.id)} className="button button--ghost button--small" target="_blank" rel="noopener">
+            <a href={url(image.id)} className="button button--ghost button--small" target="_blank" rel="noopener noreferrer">
               Open full size
             </a>
           </p>

@@ -46,7 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const images = { profileImageID: avatar.id ?? null, profileBannerID: banner.id ?? null };
   const answer = (status: number, body: Omit<PicturesResult, "images">) => data<PicturesResult>({ ...body, images }, { status });
   if (avatar.error || banner.error) {
-    return answer(400, { ok: false, message: null, fieldErrors: { profileImageID: avatar.error ?? undefined, profileBannerID: banner.error ?? undefined } });
+    return answer(400, {
+      ok: false,
+      message: null,
+      fieldErrors: { profileImageID: avatar.error ?? undefined, profileBannerID: banner.error ?? undefined },
+    });
   }
   const parsed = UserEditBody.safeParse({ profileImageID: avatar.id, profileBannerID: banner.id });
   if (!parsed.success) return answer(400, { ok: false, message: null, fieldErrors: fieldErrors(parsed.error) });
@@ -55,7 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer(200, { ok: true, message: "Profile pictures saved.", fieldErrors: {} });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return answer(400, { ok: false, message: err.status === 400 ? "Invalid profile data. Please check your input." : "Failed to update profile", fieldErrors: apiFieldErrors(err) });
+    return answer(400, {
+      ok: false,
+      message: err.status === 400 ? "Invalid profile data. Please check your input." : "Failed to update profile",
+      fieldErrors: apiFieldErrors(err),
+    });
   }
 }
 
@@ -79,8 +87,24 @@ function PicturesForm({ avatarId, bannerId }: { avatarId: number | null; bannerI
       )}
       <Form method="post" encType="multipart/form-data" className="form" preventScrollReset>
         <div className="image-pickers">
-          <ImagePicker label="Avatar" name="profileImageID" imageId={images.profileImageID} shape="round" hint="Square, at least 240 × 240 px." error={result?.fieldErrors.profileImageID} onBusyChange={onBusy} />
-          <ImagePicker label="Banner" name="profileBannerID" imageId={images.profileBannerID} shape="wide" hint="Wide, about 1200 × 400 px." error={result?.fieldErrors.profileBannerID} onBusyChange={onBusy} />
+          <ImagePicker
+            label="Avatar"
+            name="profileImageID"
+            imageId={images.profileImageID}
+            shape="round"
+            hint="Square, at least 240 × 240 px."
+            error={result?.fieldErrors.profileImageID}
+            onBusyChange={onBusy}
+          />
+          <ImagePicker
+            label="Banner"
+            name="profileBannerID"
+            imageId={images.profileBannerID}
+            shape="wide"
+            hint="Wide, about 1200 × 400 px."
+            error={result?.fieldErrors.profileBannerID}
+            onBusyChange={onBusy}
+          />
         </div>
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={saving || busy > 0}>

@@ -20,13 +20,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context, session);
   const [series, hubs] = await Promise.all([attempt(api.createdSeries(session.user.id)), attempt(api.createdHubs(session.user.id))]);
   return {
-    series: series.ok ? series.value.map((s) => ({ id: s.id, name: s.name, profileImageId: s.profileImageId, chapterCount: s.chapterCount })) : null,
-    hubs: hubs.ok ? hubs.value.map((h) => ({ id: h.id, name: h.name, profileImageId: h.profileImageId, memberCount: h.memberCount })) : null,
+    series: series.ok
+      ? series.value.map((s) => ({ id: s.id, name: s.name, profileImageId: s.profileImageId, chapterCount: s.chapterCount }))
+      : null,
+    hubs: hubs.ok
+      ? hubs.value.map((h) => ({ id: h.id, name: h.name, profileImageId: h.profileImageId, memberCount: h.memberCount }))
+      : null,
   };
 }
 
 const CARDS = [
-  { to: "/publish/series", title: "New Series", text: "Start a comic, manga or webcomic: name, description, logo and banner.", Icon: BookIcon },
+  {
+    to: "/publish/series",
+    title: "New Series",
+    text: "Start a comic, manga or webcomic: name, description, logo and banner.",
+    Icon: BookIcon,
+  },
   { to: "/publish/hub", title: "New Hub", text: "Create a community for members to post, discuss and run contests.", Icon: UsersIcon },
   { to: "/publish/chapter", title: "New Chapter", text: "Upload the pages of a chapter of one of your series, in order.", Icon: PagesIcon },
   { to: "/publish/post", title: "New Post", text: "Write a post in a hub you joined, with Markdown and a preview.", Icon: PenIcon },
@@ -71,8 +80,19 @@ export default function PublishMenu() {
           ) : (
             <ul className="manage-list">
               {series.map((s) => (
-                <ManageItem key={s.id} name={s.name} imageId={s.profileImageId} to={seriesPath(s.name)} detail={plural(s.chapterCount, "chapter")} editTo={`/publish/series/${s.id}`}>
-                  <Link to={`/publish/chapter?series=${encodeURIComponent(s.name)}`} className="button button--small button--secondary" aria-label={`New chapter in ${s.name}`}>
+                <ManageItem
+                  key={s.id}
+                  name={s.name}
+                  imageId={s.profileImageId}
+                  to={seriesPath(s.name)}
+                  detail={plural(s.chapterCount, "chapter")}
+                  editTo={`/publish/series/${s.id}`}
+                >
+                  <Link
+                    to={`/publish/chapter?series=${encodeURIComponent(s.name)}`}
+                    className="button button--small button--secondary"
+                    aria-label={`New chapter in ${s.name}`}
+                  >
                     <PlusIcon /> Chapter
                   </Link>
                 </ManageItem>
@@ -91,7 +111,14 @@ export default function PublishMenu() {
           ) : (
             <ul className="manage-list">
               {hubs.map((h) => (
-                <ManageItem key={h.id} name={h.name} imageId={h.profileImageId} to={hubPath(h.name)} detail={plural(h.memberCount, "member")} editTo={`/publish/hub/${h.id}`} />
+                <ManageItem
+                  key={h.id}
+                  name={h.name}
+                  imageId={h.profileImageId}
+                  to={hubPath(h.name)}
+                  detail={plural(h.memberCount, "member")}
+                  editTo={`/publish/hub/${h.id}`}
+                />
               ))}
             </ul>
           )}
@@ -105,7 +132,21 @@ export default function PublishMenu() {
 }
 
 /** One of your series or hubs: its logo and name (a link), a detail line, and its actions, Edit last. */
-function ManageItem({ name, imageId, to, detail, editTo, children }: { name: string; imageId: number | null; to: string; detail: string; editTo: string; children?: React.ReactNode }) {
+function ManageItem({
+  name,
+  imageId,
+  to,
+  detail,
+  editTo,
+  children,
+}: {
+  name: string;
+  imageId: number | null;
+  to: string;
+  detail: string;
+  editTo: string;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="manage-list__item">
       <Logo name={name} imageId={imageId} size={40} />

@@ -1,6 +1,13 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CHAPTER_CONTENT_MAX, CHAPTER_DESCRIPTION_MAX, CHAPTER_NUMBER_MAX, CHAPTER_TITLE_MAX, ChapterEditBody, NewChapterBody } from "../../server/rules/chapter.ts";
+import {
+  CHAPTER_CONTENT_MAX,
+  CHAPTER_DESCRIPTION_MAX,
+  CHAPTER_NUMBER_MAX,
+  CHAPTER_TITLE_MAX,
+  ChapterEditBody,
+  NewChapterBody,
+} from "../../server/rules/chapter.ts";
 import { chapterPath, seriesPath } from "../components/cards.tsx";
 import { chapterLabel } from "../components/chapter-card.tsx";
 import { Notice } from "../components/notice.tsx";
@@ -14,7 +21,17 @@ import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
 import { echoed } from "../lib/echo.ts";
 import { attempt } from "../lib/load.server.ts";
-import { apiFieldErrors, failure, idFrom, invalid, publisher, readPublishForm, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
+import {
+  apiFieldErrors,
+  failure,
+  idFrom,
+  invalid,
+  publisher,
+  readPublishForm,
+  refusal,
+  saveErrorMessage,
+  success,
+} from "../lib/publish.server.ts";
 import type { FormFailure, FormResult, PageRef } from "../lib/publish.ts";
 import { describeUploadFailure } from "../lib/uploads.ts";
 import publishStyles from "../styles/publish.css?url";
@@ -35,14 +52,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.seriesName !== undefined && params.number !== undefined) {
     const number = idFrom(params.number);
     const chapter = number === null ? ({ ok: false, status: 404 } as const) : await attempt(api.chapter(params.seriesName, number));
-    if (!chapter.ok) return chapter.status === 404 ? refusal(404, "Edit chapter", "Chapter not found") : refusal(502, "Edit chapter", "Failed to load chapter");
+    if (!chapter.ok)
+      return chapter.status === 404
+        ? refusal(404, "Edit chapter", "Chapter not found")
+        : refusal(502, "Edit chapter", "Failed to load chapter");
     const c = chapter.value;
     if (c.authorId !== session.user.id) {
       return refusal(403, "You can't edit this chapter", `Only the author of ${c.seriesName}, @${c.authorName}, can edit its chapters.`);
     }
     const pages = c.pages.map((p) => ({ imageId: p.imageId }));
     return {
-      chapter: { seriesName: c.seriesName, number: c.number, title: c.title, description: c.description, content: c.content, coverId: c.coverId, pages },
+      chapter: {
+        seriesName: c.seriesName,
+        number: c.number,
+        title: c.title,
+        description: c.description,
+        content: c.content,
+        coverId: c.coverId,
+        pages,
+      },
       series: null,
       chosen: c.seriesName,
     };
@@ -88,11 +116,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = read.form.get("intent");
   if (intent === "preview" || intent === "write") {
     const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
-    return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml, ...kept });
+    return data<FormFailure>({
+      ok: false,
+      values: echoed(values),
+      fieldErrors: {},
+      formError: null,
+      preview: intent === "preview",
+      previewHtml,
+      ...kept,
+    });
   }
   if (uploadErrors.length > 0) {
     const count = uploadErrors.length;
-    return failure(values, {}, `${count === 1 ? "One file was" : `${count} files were`} not uploaded. The other pages are kept: check the list, then save again.`, kept);
+    return failure(
+      values,
+      {},
+      `${count === 1 ? "One file was" : `${count} files were`} not uploaded. The other pages are kept: check the list, then save again.`,
+      kept,
+    );
   }
 
   const seriesName = editing ? params.seriesName! : values.series;
@@ -112,7 +153,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   } else {
     const n = values.number.trim();
-    parsed = NewChapterBody.safeParse({ ...text, pages: pageIds, coverId: coverId ?? undefined, number: n === "" ? undefined : /^[0-9]+$/.test(n) ? Number(n) : n });
+    parsed = NewChapterBody.safeParse({
+      ...text,
+      pages: pageIds,
+      coverId: coverId ?? undefined,
+      number: n === "" ? undefined : /^[0-9]+$/.test(n) ? Number(n) : n,
+    });
   }
   if (!parsed.success) return invalid(values, parsed.error, kept);
   try {
@@ -121,10 +167,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       editing && number !== null
         ? await api.updateChapter(seriesName, number, parsed.data)
         : await api.publishChapter(seriesName, parsed.data as Parameters<typeof api.publishChapter>[1]);
-    return success(editing ? "Chapter updated successfully!" : "Chapter published successfully!", chapterPath(chapter.seriesName, chapter.number));
+    return success(
+      editing ? "Chapter updated successfully!" : "Chapter published successfully!",
+      chapterPath(chapter.seriesName, chapter.number),
+    );
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return failure(values, apiFieldErrors(err), saveErrorMessage("chapter", editing, err), kept, err.status === 403 ? 403 : err.status === 409 ? 409 : 400);
+    return failure(
+      values,
+      apiFieldErrors(err),
+      saveErrorMessage("chapter", editing, err),
+      kept,
+      err.status === 403 ? 403 : err.status === 409 ? 409 : 400,
+    );
   }
 }
 
@@ -157,7 +212,12 @@ export default function ChapterForm() {
 
   if (!editing && series && series.length === 0) {
     return (
-      <PublishLayout eyebrow="New chapter" title="Publish a chapter" intro="Chapters belong to a series." guidelines={<GuidelineList items={GUIDELINES} />}>
+      <PublishLayout
+        eyebrow="New chapter"
+        title="Publish a chapter"
+        intro="Chapters belong to a series."
+        guidelines={<GuidelineList items={GUIDELINES} />}
+      >
         <Notice>
           You have no series yet. <Link to="/publish/series">Create a series</Link> first, then publish its chapters here.
         </Notice>
@@ -169,7 +229,11 @@ export default function ChapterForm() {
     <PublishLayout
       eyebrow={editing ? "Edit chapter" : "New chapter"}
       title={editing ? `Edit ${chapterLabel(chapter)}` : "Publish a chapter"}
-      intro={editing ? `In ${chapter.seriesName}. Pages you do not change are kept.` : "Upload the pages, put them in order, pick a cover, then give the chapter a title."}
+      intro={
+        editing
+          ? `In ${chapter.seriesName}. Pages you do not change are kept.`
+          : "Upload the pages, put them in order, pick a cover, then give the chapter a title."
+      }
       guidelines={<GuidelineList items={GUIDELINES} />}
     >
       <PublishForm
@@ -200,7 +264,13 @@ export default function ChapterForm() {
               <div className="publish-form__row">
                 <div className={`field${errors.series ? " field--invalid" : ""}`}>
                   <label htmlFor="field-series">Series</label>
-                  <select id="field-series" name="series" defaultValue={values.series} aria-invalid={errors.series ? true : undefined} aria-describedby={errors.series ? "field-series-error" : undefined}>
+                  <select
+                    id="field-series"
+                    name="series"
+                    defaultValue={values.series}
+                    aria-invalid={errors.series ? true : undefined}
+                    aria-describedby={errors.series ? "field-series-error" : undefined}
+                  >
                     <option value="">Choose one of your series…</option>
                     {(series ?? []).map((s) => (
                       <option key={s.id} value={s.name}>
@@ -244,8 +314,25 @@ export default function ChapterForm() {
               error={errors.pages ?? errors.coverId}
               onBusyChange={setBusy}
             />
-            <TextField label="Chapter title" name="title" max={CHAPTER_TITLE_MAX} defaultValue={values.title} error={errors.title} required placeholder="e.g. The Night Market" />
-            <TextField label="Description" name="description" max={CHAPTER_DESCRIPTION_MAX} defaultValue={values.description} error={errors.description} multiline rows={2} hint="A line or two shown on the series page." />
+            <TextField
+              label="Chapter title"
+              name="title"
+              max={CHAPTER_TITLE_MAX}
+              defaultValue={values.title}
+              error={errors.title}
+              required
+              placeholder="e.g. The Night Market"
+            />
+            <TextField
+              label="Description"
+              name="description"
+              max={CHAPTER_DESCRIPTION_MAX}
+              defaultValue={values.description}
+              error={errors.description}
+              multiline
+              rows={2}
+              hint="A line or two shown on the series page."
+            />
             <MarkdownEditor
               label="Notes"
               name="content"

@@ -12,7 +12,18 @@ import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
 import { echoed } from "../lib/echo.ts";
 import { attempt } from "../lib/load.server.ts";
-import { apiFieldErrors, failure, idFrom, invalid, publisher, readPublishForm, redirectIdQuery, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
+import {
+  apiFieldErrors,
+  failure,
+  idFrom,
+  invalid,
+  publisher,
+  readPublishForm,
+  redirectIdQuery,
+  refusal,
+  saveErrorMessage,
+  success,
+} from "../lib/publish.server.ts";
 import type { FormFailure, FormResult } from "../lib/publish.ts";
 import publishStyles from "../styles/publish.css?url";
 
@@ -32,7 +43,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.id !== undefined) {
     const id = idFrom(params.id);
     const post = id === null ? ({ ok: false, status: 404 } as const) : await attempt(api.postById(id));
-    if (!post.ok) return post.status === 404 ? refusal(404, "Edit post", "Post not found") : refusal(502, "Edit post", "Failed to load post data");
+    if (!post.ok)
+      return post.status === 404 ? refusal(404, "Edit post", "Post not found") : refusal(502, "Edit post", "Failed to load post data");
     if (post.value.authorId !== session.user.id) {
       return refusal(403, "You can't edit this post", `Only its author, @${post.value.authorName}, can edit “${post.value.title}”.`);
     }
@@ -40,7 +52,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return { post: { id: postId, title, description, content, hubId, hubName }, hubs: null, wanted: null };
   }
   const wantedId = idFrom(new URL(request.url).searchParams.get("hubId"));
-  const [hubs, wanted] = await Promise.all([attempt(api.memberHubs(session.user.id)), wantedId === null ? null : attempt(api.hubById(wantedId))]);
+  const [hubs, wanted] = await Promise.all([
+    attempt(api.memberHubs(session.user.id)),
+    wantedId === null ? null : attempt(api.hubById(wantedId)),
+  ]);
   if (!hubs.ok) return refusal(502, "New post", "Failed to load hub information");
   return {
     post: null,
@@ -60,14 +75,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Write / Preview without JavaScript: the same text back, on the chosen tab.
   if (intent === "preview" || intent === "write") {
     const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
-    return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: {}, formError: null, preview: intent === "preview", previewHtml });
+    return data<FormFailure>({
+      ok: false,
+      values: echoed(values),
+      fieldErrors: {},
+      formError: null,
+      preview: intent === "preview",
+      previewHtml,
+    });
   }
   const { hubId, ...text } = values;
-  const parsed = editing ? PostEditBody.safeParse(text) : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
+  const parsed = editing
+    ? PostEditBody.safeParse(text)
+    : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
   if (!parsed.success) return invalid(values, parsed.error);
   try {
     if (editing && editId === null) throw new ApiError(404, "Post not found");
-    const post = editId !== null ? await api.updatePost(editId, parsed.data) : await api.createPost(parsed.data as Parameters<typeof api.createPost>[0]);
+    const post =
+      editId !== null
+        ? await api.updatePost(editId, parsed.data)
+        : await api.createPost(parsed.data as Parameters<typeof api.createPost>[0]);
     return success(editing ? "Post updated successfully!" : "Post published successfully!", postPath(post.hubName, post.id));
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -91,7 +118,12 @@ export default function PostForm() {
   const values: Record<string, string> =
     result && !result.ok
       ? result.values
-      : { hubId: String(post?.hubId ?? (wanted?.member ? wanted.id : hubs?.length === 1 ? hubs[0]!.id : "")), title: post?.title ?? "", description: post?.description ?? "", content: post?.content ?? "" };
+      : {
+          hubId: String(post?.hubId ?? (wanted?.member ? wanted.id : hubs?.length === 1 ? hubs[0]!.id : "")),
+          title: post?.title ?? "",
+          description: post?.description ?? "",
+          content: post?.content ?? "",
+        };
   const preview = !!(result && !result.ok && result.preview);
   const noHubs = !editing && hubs !== null && hubs.length === 0;
 
@@ -117,7 +149,9 @@ export default function PostForm() {
           check={(form) => {
             const v = formValues(form, FIELDS);
             const { hubId, ...text } = v;
-            return editing ? PostEditBody.safeParse(text) : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
+            return editing
+              ? PostEditBody.safeParse(text)
+              : NewPostBody.safeParse({ ...text, hubId: hubId === "" ? undefined : Number(hubId) });
           }}
           submitLabel={editing ? "Save changes" : "Publish post"}
           savingLabel={editing ? "Saving..." : "Publishing..."}
@@ -154,8 +188,24 @@ export default function PostForm() {
                 </div>
               )}
               <TextField label="Title" name="title" max={POST_TITLE_MAX} defaultValue={values.title} error={errors.title} required />
-              <TextField label="Description" name="description" max={POST_DESCRIPTION_MAX} defaultValue={values.description} error={errors.description} hint="One line shown on the hub's list of posts." />
-              <MarkdownEditor label="Content" name="content" max={POST_CONTENT_MAX} defaultValue={values.content} error={errors.content} required initialTab={preview ? "preview" : "write"} previewHtml={result && !result.ok ? result.previewHtml : undefined} />
+              <TextField
+                label="Description"
+                name="description"
+                max={POST_DESCRIPTION_MAX}
+                defaultValue={values.description}
+                error={errors.description}
+                hint="One line shown on the hub's list of posts."
+              />
+              <MarkdownEditor
+                label="Content"
+                name="content"
+                max={POST_CONTENT_MAX}
+                defaultValue={values.content}
+                error={errors.content}
+                required
+                initialTab={preview ? "preview" : "write"}
+                previewHtml={result && !result.ok ? result.previewHtml : undefined}
+              />
             </>
           )}
         </PublishForm>

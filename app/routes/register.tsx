@@ -41,7 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
       for (const e of err.errors) perField[e.field] ??= e.message;
     }
-    return data<RegisterActionData>({ fieldErrors: perField, formError: registerErrorMessage(err), values: kept }, { status: err instanceof ApiError && (err.status === 409 || err.status === 429) ? err.status : 400 });
+    return data<RegisterActionData>(
+      { fieldErrors: perField, formError: registerErrorMessage(err), values: kept },
+      { status: err instanceof ApiError && (err.status === 409 || err.status === 429) ? err.status : 400 },
+    );
   }
 }
 
@@ -76,9 +79,35 @@ export default function Register() {
           } else setClientErrors(null);
         }}
       >
-        <Field label="Username" name="username" autoComplete="username" defaultValue={result?.values.username} error={errors.username} hint="At least 3 characters: letters, numbers and underscores." required autoCapitalize="none" spellCheck={false} />
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={result?.values.email} error={errors.email} required />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 6 characters." required />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          defaultValue={result?.values.username}
+          error={errors.username}
+          hint="At least 3 characters: letters, numbers and underscores."
+          required
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.values.email}
+          error={errors.email}
+          required
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint="At least 6 characters."
+          required
+        />
         <button type="submit" className="button button--primary button--block button--large" disabled={working}>
           {working ? "Creating account..." : "Create account"}
         </button>

@@ -57,7 +57,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   const body = {
     // The artist's notes, rendered on the server (the page ships HTML, not the markdown parser).
-    chapter: chapter.ok ? { ...chapter.value, content: "", contentHtml: chapter.value.content ? renderMarkdown(chapter.value.content, context.config.publicApiUrl) : "" } : null,
+    chapter: chapter.ok
+      ? {
+          ...chapter.value,
+          content: "",
+          contentHtml: chapter.value.content ? renderMarkdown(chapter.value.content, context.config.publicApiUrl) : "",
+        }
+      : null,
     chapterError: chapter.ok ? null : chapter.status === 404 ? "Chapter not found" : "Failed to load chapter",
     series: series.ok ? series.value : null,
     author: author?.ok ? author.value : null,
@@ -155,7 +161,13 @@ export default function ChapterReader() {
           <span>{chapter.seriesName}</span>
         </Link>
         <div className="reader-head__main">
-          <ChapterCover seriesName={chapter.seriesName} number={chapter.number} coverId={chapter.coverId} width={84} className="reader-head__cover" />
+          <ChapterCover
+            seriesName={chapter.seriesName}
+            number={chapter.number}
+            coverId={chapter.coverId}
+            width={84}
+            className="reader-head__cover"
+          />
           <div className="reader-head__text">
             <h1>{chapterLabel(chapter)}</h1>
             <p className="meta">
@@ -181,7 +193,12 @@ export default function ChapterReader() {
           ) : null}
           {pageCount > 0 ? <ModeSwitch mode={mode} page={current} onChoose={chooseMode} /> : null}
         </div>
-        <ChapterNav seriesName={chapter.seriesName} previousNumber={chapter.previousNumber} nextNumber={chapter.nextNumber} label="Chapter navigation" />
+        <ChapterNav
+          seriesName={chapter.seriesName}
+          previousNumber={chapter.previousNumber}
+          nextNumber={chapter.nextNumber}
+          label="Chapter navigation"
+        />
       </header>
 
       <div className={`reader-stage reader-stage--${mode}`}>
@@ -205,10 +222,20 @@ export default function ChapterReader() {
               Read Chapter {chapter.nextNumber} <ArrowRightIcon />
             </Link>
           ) : (
-            <p className="muted">{follow.shown.on ? "This is the latest chapter. You're following this series." : "This is the latest chapter. Follow the series to keep up with new ones."}</p>
+            <p className="muted">
+              {follow.shown.on
+                ? "This is the latest chapter. You're following this series."
+                : "This is the latest chapter. Follow the series to keep up with new ones."}
+            </p>
           )}
           <div className="chapter-end__actions">
-            <LikeButton liked={chapter.likedByMe} likes={chapter.likes} loginHref={loginHref} fields={likeFields} fetcherKey="chapter-like" />
+            <LikeButton
+              liked={chapter.likedByMe}
+              likes={chapter.likes}
+              loginHref={loginHref}
+              fields={likeFields}
+              fetcherKey="chapter-like"
+            />
             {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} /> : null}
           </div>
         </div>
@@ -218,7 +245,12 @@ export default function ChapterReader() {
             <Markdown html={chapter.contentHtml} />
           </section>
         ) : null}
-        <ChapterNav seriesName={chapter.seriesName} previousNumber={chapter.previousNumber} nextNumber={chapter.nextNumber} label="Chapter navigation, end of chapter" />
+        <ChapterNav
+          seriesName={chapter.seriesName}
+          previousNumber={chapter.previousNumber}
+          nextNumber={chapter.nextNumber}
+          label="Chapter navigation, end of chapter"
+        />
       </section>
     </div>
   );

@@ -86,7 +86,14 @@ export default function SeriesDetail() {
   return (
     <div className="container series-page">
       <section className="hero series-hero" aria-labelledby="series-title">
-        <Banner name={series.name} imageId={series.profileBannerId} className="series-hero__banner" width={1280} sizes="(min-width: 1280px) 1224px, 100vw" eager />
+        <Banner
+          name={series.name}
+          imageId={series.profileBannerId}
+          className="series-hero__banner"
+          width={1280}
+          sizes="(min-width: 1280px) 1224px, 100vw"
+          eager
+        />
         <div className="hero__body">
           <Logo name={series.name} imageId={series.profileImageId} size={120} className="hero__logo series-hero__logo" />
           <div className="hero__text">

@@ -38,7 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = createApi(context, { token: session.token, signal: request.signal });
   const outcome = await forwardFile(api, file.chunks, file.fileName, file.contentType);
   if (outcome.ok) return reply(201, outcome.image);
-  if (outcome.status === 401) return reply(401, { status: 401, message: "Please log in to continue" }, { "Set-Cookie": await clearSession(context) });
+  if (outcome.status === 401)
+    return reply(401, { status: 401, message: "Please log in to continue" }, { "Set-Cookie": await clearSession(context) });
   return reply(outcome.status || 502, { status: outcome.status || 502, message: outcome.message });
 }
 

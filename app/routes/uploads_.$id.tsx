@@ -2,8 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { optionalUser } from "../lib/session.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
-const notFound = () => new Response("Image not found", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
-const digits = (value: string | null | undefined, max: number) => (value && value.length <= max && /^[1-9][0-9]*$/.test(value) ? value : null);
+const notFound = () =>
+  new Response("Image not found", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+const digits = (value: string | null | undefined, max: number) =>
+  value && value.length <= max && /^[1-9][0-9]*$/.test(value) ? value : null;
 
 /**
  * GET /uploads/{id}?w=: the signed-in user's own image, fetched from the API with the session's
@@ -24,14 +26,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     res = await fetch(url, { headers, signal: AbortSignal.any([request.signal, AbortSignal.timeout(context.config.apiTimeoutMs)]) });
   } catch {
-    return new Response("The image could not be loaded", { status: 502, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("The image could not be loaded", {
+      status: 502,
+      headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   if (!res.ok || !res.body) {
     await res.body?.cancel();
-    return res.status === 404 || res.status === 401 ? notFound() : new Response("The image could not be loaded", { status: 502, headers: PRIVATE });
+    return res.status === 404 || res.status === 401
+      ? notFound()
+      : new Response("The image could not be loaded", { status: 502, headers: PRIVATE });
   }
   return new Response(res.body, {
     status: 200,
-    headers: { ...PRIVATE, "Content-Type": res.headers.get("Content-Type") ?? "application/octet-stream", ...(res.headers.get("Content-Length") ? { "Content-Length": res.headers.get("Content-Length")! } : {}) },
+    headers: {
+      ...PRIVATE,
+      "Content-Type": res.headers.get("Content-Type") ?? "application/octet-stream",
+      ...(res.headers.get("Content-Length") ? { "Content-Length": res.headers.get("Content-Length")! } : {}),
+    },
   });
 }

@@ -24,17 +24,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lists = (own !== null ? Promise.resolve(own) : userRead.then((u) => (u.ok ? u.value.id : null))).then((id) =>
     id === null
       ? null
-      : Promise.all([attempt(api.memberHubs(id)), attempt(api.followedSeries(id)), attempt(api.createdSeries(id)), attempt(api.createdHubs(id))]),
+      : Promise.all([
+          attempt(api.memberHubs(id)),
+          attempt(api.followedSeries(id)),
+          attempt(api.createdSeries(id)),
+          attempt(api.createdHubs(id)),
+        ]),
   );
   const [user, loaded] = await Promise.all([userRead, lists]);
   if (!user.ok) {
-    return data({ user: null, error: user.status === 404 ? "User not found" : "Failed to load user data", lists: null }, { status: user.status === 404 ? 404 : 502 });
+    return data(
+      { user: null, error: user.status === 404 ? "User not found" : "Failed to load user data", lists: null },
+      { status: user.status === 404 ? 404 : 502 },
+    );
   }
   const [memberHubs, followedSeries, createdSeries, createdHubs] = loaded!;
   return {
     user: user.value,
     error: null,
-    lists: { memberHubs: listOf<Hub>(memberHubs), followedSeries: listOf<Series>(followedSeries), createdSeries: listOf<Series>(createdSeries), createdHubs: listOf<Hub>(createdHubs) },
+    lists: {
+      memberHubs: listOf<Hub>(memberHubs),
+      followedSeries: listOf<Series>(followedSeries),
+      createdSeries: listOf<Series>(createdSeries),
+      createdHubs: listOf<Hub>(createdHubs),
+    },
   };
 }
 

@@ -30,14 +30,26 @@ function landscape(doc: SvgDoc, rnd: Random, spec: BannerSpec): string {
     const x = W * 0.62 + i * 150 - (all.length - 1) * 20;
     const y = Math.min(bg.groundY, H * 0.92) - 270 * scale;
     parts.push(groundShadow(x, y, scale));
-    parts.push(character(rnd, look, { x, y, scale, facing: i % 2 === 0 ? 1 : -1, expression: rnd.pick(["happy", "calm", "determined"] as const), pose: rnd.pick(["full", "wave", "point"] as const), ink: spec.palette.ink }));
+    parts.push(
+      character(rnd, look, {
+        x,
+        y,
+        scale,
+        facing: i % 2 === 0 ? 1 : -1,
+        expression: rnd.pick(["happy", "calm", "determined"] as const),
+        pose: rnd.pick(["full", "wave", "point"] as const),
+        ink: spec.palette.ink,
+      }),
+    );
   });
   // A few birds in the sky.
   for (let i = 0, count = rnd.int(0, 5); i < count; i++) {
     const x = rnd.range(0.1, 0.9) * W;
     const y = rnd.range(0.1, 0.35) * H;
     const s = rnd.range(8, 16);
-    parts.push(`<path d="M ${n(x - s)} ${n(y)} q ${n(s / 2)} ${n(-s / 2)} ${n(s)} 0 q ${n(s / 2)} ${n(-s / 2)} ${n(s)} 0" fill="none" stroke="${spec.palette.ink}" stroke-width="2.5" stroke-linecap="round"/>`);
+    parts.push(
+      `<path d="M ${n(x - s)} ${n(y)} q ${n(s / 2)} ${n(-s / 2)} ${n(s)} 0 q ${n(s / 2)} ${n(-s / 2)} ${n(s)} 0" fill="none" stroke="${spec.palette.ink}" stroke-width="2.5" stroke-linecap="round"/>`,
+    );
   }
   return parts.join("");
 }
@@ -48,7 +60,13 @@ function collage(doc: SvgDoc, rnd: Random, spec: BannerSpec): string {
   const H = BANNER_HEIGHT;
   const pal = spec.palette;
   const parts = [
-    `<rect width="${W}" height="${H}" fill="${doc.linear([[0, lighten(pal.accent2, 0.35)], [1, lighten(pal.accent, 0.2)]], 20)}"/>`,
+    `<rect width="${W}" height="${H}" fill="${doc.linear(
+      [
+        [0, lighten(pal.accent2, 0.35)],
+        [1, lighten(pal.accent, 0.2)],
+      ],
+      20,
+    )}"/>`,
     dotField({ x: 0, y: 0, w: W, h: H }, 18, 3.2, darken(pal.accent, 0.3), 0.35),
   ];
   const kinds: SceneKind[] = ["hills", "city", "sea", "interior", "sky"];
@@ -59,7 +77,14 @@ function collage(doc: SvgDoc, rnd: Random, spec: BannerSpec): string {
     const y = rnd.range(30, H - h - 10);
     const angle = rnd.range(-7, 7);
     const clip = doc.clip(`<rect width="${n(w)}" height="${n(h)}"/>`);
-    const inner = scene(doc, rnd, rnd.chance(0.6) ? pal : { ...pal, night: !pal.night, skyTop: darken(pal.skyTop, 0.5) }, rnd.pick(kinds), w, h);
+    const inner = scene(
+      doc,
+      rnd,
+      rnd.chance(0.6) ? pal : { ...pal, night: !pal.night, skyTop: darken(pal.skyTop, 0.5) },
+      rnd.pick(kinds),
+      w,
+      h,
+    );
     parts.push(
       `<g transform="translate(${n(x)},${n(y)}) rotate(${n(angle)} ${n(w / 2)} ${n(h / 2)})">` +
         `<rect x="-12" y="-12" width="${n(w + 24)}" height="${n(h + 24)}" fill="#ffffff" stroke="${pal.ink}" stroke-width="3"/>` +
@@ -84,7 +109,9 @@ function pop(doc: SvgDoc, rnd: Random, spec: BannerSpec): string {
   for (let i = 0; i < rays; i += 2) {
     const a0 = (i / rays) * Math.PI * 2;
     const a1 = ((i + 1) / rays) * Math.PI * 2;
-    parts.push(`<polygon points="${n(cx)},${n(cy)} ${n(cx + Math.cos(a0) * W)},${n(cy + Math.sin(a0) * W)} ${n(cx + Math.cos(a1) * W)},${n(cy + Math.sin(a1) * W)}" fill="${lighten(pal.accent, 0.2)}"/>`);
+    parts.push(
+      `<polygon points="${n(cx)},${n(cy)} ${n(cx + Math.cos(a0) * W)},${n(cy + Math.sin(a0) * W)} ${n(cx + Math.cos(a1) * W)},${n(cy + Math.sin(a1) * W)}" fill="${lighten(pal.accent, 0.2)}"/>`,
+    );
   }
   parts.push(dotField({ x: 0, y: 0, w: W, h: H }, 20, 3.6, darken(pal.accent, 0.35), 0.4));
   // A round window with stripes and a character looking out of it.
@@ -95,7 +122,15 @@ function pop(doc: SvgDoc, rnd: Random, spec: BannerSpec): string {
   parts.push(
     `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${disc}"/>`,
     `<g clip-path="${clip}">${stripeField({ x: cx - r, y: cy - r, w: r * 2, h: r * 2 }, 26, 9, lighten(disc, 0.3))}` +
-      character(rnd, look, { x: cx, y: cy + r * 0.05, scale: 1.05, facing: rnd.chance(0.5) ? 1 : -1, expression: rnd.pick(["happy", "determined", "surprised"] as const), pose: "bust", ink: pal.ink }) +
+      character(rnd, look, {
+        x: cx,
+        y: cy + r * 0.05,
+        scale: 1.05,
+        facing: rnd.chance(0.5) ? 1 : -1,
+        expression: rnd.pick(["happy", "determined", "surprised"] as const),
+        pose: "bust",
+        ink: pal.ink,
+      }) +
       `</g>`,
     `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="${pal.ink}" stroke-width="8"/>`,
   );

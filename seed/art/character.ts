@@ -119,14 +119,20 @@ function eyes(expression: Expression, stroke: string, look: Look): string {
     const ey = 4;
     switch (expression) {
       case "happy":
-        parts.push(`<path d="M ${ex - 8} ${ey + 3} Q ${ex} ${ey - 8} ${ex + 8} ${ey + 3}" fill="none" stroke="${stroke}" stroke-width="4" stroke-linecap="round"/>`);
+        parts.push(
+          `<path d="M ${ex - 8} ${ey + 3} Q ${ex} ${ey - 8} ${ex + 8} ${ey + 3}" fill="none" stroke="${stroke}" stroke-width="4" stroke-linecap="round"/>`,
+        );
         break;
       case "surprised":
-        parts.push(`<circle cx="${ex}" cy="${ey}" r="9" fill="#ffffff" stroke="${stroke}" stroke-width="3"/><circle cx="${ex + 1}" cy="${ey}" r="3.5" fill="${stroke}"/>`);
+        parts.push(
+          `<circle cx="${ex}" cy="${ey}" r="9" fill="#ffffff" stroke="${stroke}" stroke-width="3"/><circle cx="${ex + 1}" cy="${ey}" r="3.5" fill="${stroke}"/>`,
+        );
         break;
       default: {
         const ry = expression === "determined" ? 6.5 : 8;
-        parts.push(`<ellipse cx="${ex}" cy="${ey}" rx="5.5" ry="${ry}" fill="${stroke}"/><circle cx="${ex + 1.8}" cy="${ey - 3}" r="2.1" fill="#ffffff"/>`);
+        parts.push(
+          `<ellipse cx="${ex}" cy="${ey}" rx="5.5" ry="${ry}" fill="${stroke}"/><circle cx="${ex + 1.8}" cy="${ey - 3}" r="2.1" fill="#ffffff"/>`,
+        );
       }
     }
     // Brows carry most of the emotion.

@@ -31,7 +31,17 @@ export function chapterCover(spec: CoverSpec): string {
   body.push(scene(doc, rnd, pal, setting, W, H).svg);
   // Halftone over the lower half and a vignette, the printed-cover look.
   body.push(dotField({ x: 0, y: H * 0.55, w: W, h: H * 0.45 }, 14, 2.8, darken(pal.near, 0.4), 0.35));
-  body.push(`<rect width="${W}" height="${H}" fill="${doc.radial([[0.55, "#000000", 0], [1, "#000000", 0.45]], 0.5, 0.55, 0.75)}"/>`);
+  body.push(
+    `<rect width="${W}" height="${H}" fill="${doc.radial(
+      [
+        [0.55, "#000000", 0],
+        [1, "#000000", 0.45],
+      ],
+      0.5,
+      0.55,
+      0.75,
+    )}"/>`,
+  );
 
   // The cast: the lead large in front, a second member behind to one side.
   const lead = style.cast[(spec.chapter - 1) % style.cast.length]!;
@@ -39,11 +49,27 @@ export function chapterCover(spec: CoverSpec): string {
   const leadOnLeft = rnd.chance(0.5);
   if (style.cast.length > 1) {
     body.push(
-      character(rnd, second, { x: leadOnLeft ? W * 0.74 : W * 0.26, y: H * 0.6, scale: 2.3, facing: leadOnLeft ? -1 : 1, expression: rnd.pick(["calm", "determined", "happy"] as const), pose: "bust", ink }),
+      character(rnd, second, {
+        x: leadOnLeft ? W * 0.74 : W * 0.26,
+        y: H * 0.6,
+        scale: 2.3,
+        facing: leadOnLeft ? -1 : 1,
+        expression: rnd.pick(["calm", "determined", "happy"] as const),
+        pose: "bust",
+        ink,
+      }),
     );
   }
   body.push(
-    character(rnd, lead, { x: leadOnLeft ? W * 0.4 : W * 0.6, y: H * 0.72, scale: 3.4, facing: leadOnLeft ? 1 : -1, expression: rnd.pick(["determined", "happy", "calm", "surprised"] as const), pose: "bust", ink }),
+    character(rnd, lead, {
+      x: leadOnLeft ? W * 0.4 : W * 0.6,
+      y: H * 0.72,
+      scale: 3.4,
+      facing: leadOnLeft ? 1 : -1,
+      expression: rnd.pick(["determined", "happy", "calm", "surprised"] as const),
+      pose: "bust",
+      ink,
+    }),
   );
 
   // The series title across the top.

@@ -13,7 +13,12 @@ export function initials(name: string): string {
   const words = name.split(/[\s\-_:]+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
   const major = words.filter((w) => !MINOR_WORDS.has(w.toLowerCase()));
   const chosen = (major.length > 0 ? major : words).slice(0, 2);
-  return chosen.map((w) => Array.from(w.replace(/^[^\p{L}\p{N}]+/u, ""))[0] ?? "").join("").toUpperCase() || "?";
+  return (
+    chosen
+      .map((w) => Array.from(w.replace(/^[^\p{L}\p{N}]+/u, ""))[0] ?? "")
+      .join("")
+      .toUpperCase() || "?"
+  );
 }
 
 type Motif = "rays" | "hills" | "stars" | "dots" | "waves";
@@ -25,7 +30,9 @@ function motif(rnd: Random, kind: Motif, pal: Palette, c: number, r: number): st
       for (let i = 0; i < 16; i += 2) {
         const a0 = (i / 16) * Math.PI * 2;
         const a1 = ((i + 1) / 16) * Math.PI * 2;
-        parts.push(`<polygon points="${c},${c} ${n(c + Math.cos(a0) * r * 1.5)},${n(c + Math.sin(a0) * r * 1.5)} ${n(c + Math.cos(a1) * r * 1.5)},${n(c + Math.sin(a1) * r * 1.5)}" fill="#ffffff" fill-opacity="0.22"/>`);
+        parts.push(
+          `<polygon points="${c},${c} ${n(c + Math.cos(a0) * r * 1.5)},${n(c + Math.sin(a0) * r * 1.5)} ${n(c + Math.cos(a1) * r * 1.5)},${n(c + Math.sin(a1) * r * 1.5)}" fill="#ffffff" fill-opacity="0.22"/>`,
+        );
       }
       break;
     case "hills":
@@ -37,7 +44,9 @@ function motif(rnd: Random, kind: Motif, pal: Palette, c: number, r: number): st
         const x = c + rnd.range(-r, r);
         const y = c + rnd.range(-r, r);
         const s = rnd.range(4, 11);
-        parts.push(`<polygon points="${n(x)},${n(y - s)} ${n(x + s * 0.3)},${n(y - s * 0.3)} ${n(x + s)},${n(y)} ${n(x + s * 0.3)},${n(y + s * 0.3)} ${n(x)},${n(y + s)} ${n(x - s * 0.3)},${n(y + s * 0.3)} ${n(x - s)},${n(y)} ${n(x - s * 0.3)},${n(y - s * 0.3)}" fill="#ffffff" fill-opacity="0.8"/>`);
+        parts.push(
+          `<polygon points="${n(x)},${n(y - s)} ${n(x + s * 0.3)},${n(y - s * 0.3)} ${n(x + s)},${n(y)} ${n(x + s * 0.3)},${n(y + s * 0.3)} ${n(x)},${n(y + s)} ${n(x - s * 0.3)},${n(y + s * 0.3)} ${n(x - s)},${n(y)} ${n(x - s * 0.3)},${n(y - s * 0.3)}" fill="#ffffff" fill-opacity="0.8"/>`,
+        );
       }
       break;
     case "dots":
@@ -46,7 +55,9 @@ function motif(rnd: Random, kind: Motif, pal: Palette, c: number, r: number): st
     case "waves":
       for (let i = 0; i < 5; i++) {
         const y = c + r * (0.2 + i * 0.18);
-        parts.push(`<path d="M ${c - r} ${n(y)} q ${n(r / 4)} -18 ${n(r / 2)} 0 t ${n(r / 2)} 0 t ${n(r / 2)} 0 t ${n(r / 2)} 0" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="7"/>`);
+        parts.push(
+          `<path d="M ${c - r} ${n(y)} q ${n(r / 4)} -18 ${n(r / 2)} 0 t ${n(r / 2)} 0 t ${n(r / 2)} 0 t ${n(r / 2)} 0" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="7"/>`,
+        );
       }
       break;
   }
@@ -64,16 +75,29 @@ export function emblem(key: string, name: string, pal: Palette): string {
   const inner = 196;
   const body: string[] = [
     `<circle cx="${c}" cy="${c}" r="250" fill="${ink}"/>`,
-    `<circle cx="${c}" cy="${c}" r="238" fill="${doc.linear([[0, lighten(ring, 0.15)], [1, darken(ring, 0.25)]])}"/>`,
+    `<circle cx="${c}" cy="${c}" r="238" fill="${doc.linear([
+      [0, lighten(ring, 0.15)],
+      [1, darken(ring, 0.25)],
+    ])}"/>`,
   ];
   // Studs around the ring.
   const studs = rnd.pick([12, 16, 20, 24]);
   for (let i = 0; i < studs; i++) {
     const a = (i / studs) * Math.PI * 2;
-    body.push(`<circle cx="${n(c + Math.cos(a) * 217)}" cy="${n(c + Math.sin(a) * 217)}" r="${rnd.chance(0.15) ? 3 : 6}" fill="#ffffff" fill-opacity="0.85"/>`);
+    body.push(
+      `<circle cx="${n(c + Math.cos(a) * 217)}" cy="${n(c + Math.sin(a) * 217)}" r="${rnd.chance(0.15) ? 3 : 6}" fill="#ffffff" fill-opacity="0.85"/>`,
+    );
   }
   const clip = doc.clip(`<circle cx="${c}" cy="${c}" r="${inner}"/>`);
-  const field = doc.radial([[0, lighten(pal.skyBottom, 0.3)], [1, pal.skyTop]], 0.45, 0.35, 0.7);
+  const field = doc.radial(
+    [
+      [0, lighten(pal.skyBottom, 0.3)],
+      [1, pal.skyTop],
+    ],
+    0.45,
+    0.35,
+    0.7,
+  );
   body.push(
     `<g clip-path="${clip}"><rect width="${S}" height="${S}" fill="${field}"/>${motif(rnd, rnd.pick(["rays", "hills", "stars", "dots", "waves"] as const), pal, c, inner)}</g>`,
     `<circle cx="${c}" cy="${c}" r="${inner}" fill="none" stroke="${ink}" stroke-width="10"/>`,

@@ -9,10 +9,10 @@ export const TITLE_FONT = `font-family="DejaVu Sans" font-weight="bold"`;
 // Advance widths of Liberation Sans Bold (metric-compatible with Arial Bold), in 1/1000 em, for
 // ASCII 32..126. Enough to size balloons around their text without a layout engine.
 const BOLD_WIDTHS = [
-  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556,
-  333, 333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667,
-  611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889,
-  611, 611, 611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
+  278, 333, 474, 556, 556, 889, 722, 238, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 333,
+  333, 584, 584, 584, 611, 975, 722, 722, 722, 722, 667, 611, 778, 722, 278, 556, 722, 611, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+  667, 944, 667, 667, 611, 333, 278, 333, 584, 556, 333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611, 611,
+  611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584,
 ];
 const NARROW = 0.82;
 
@@ -184,11 +184,21 @@ export function balloon(rnd: Random, spec: BalloonSpec): BalloonShape {
 }
 
 /** A narration box ("Meanwhile..."), its top-left corner at (x, y). */
-export function caption(text: string, x: number, y: number, size: number, maxWidth: number, fill: string, ink: string): { svg: string; w: number; h: number } {
+export function caption(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  maxWidth: number,
+  fill: string,
+  ink: string,
+): { svg: string; w: number; h: number } {
   const lines = wrap(text.toUpperCase(), size, maxWidth - size * 1.2);
   const w = Math.max(...lines.map((l) => textWidth(l, size))) + size * 1.2;
   const h = lines.length * size * 1.15 + size * 0.8;
-  const spans = lines.map((l, i) => `<tspan x="${n(x + size * 0.6)}" y="${n(y + size * 1.15 + i * size * 1.15)}">${esc(l)}</tspan>`).join("");
+  const spans = lines
+    .map((l, i) => `<tspan x="${n(x + size * 0.6)}" y="${n(y + size * 1.15 + i * size * 1.15)}">${esc(l)}</tspan>`)
+    .join("");
   return {
     svg:
       `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${fill}" stroke="${ink}" stroke-width="3"/>` +
@@ -215,8 +225,12 @@ export function sfx(rnd: Random, text: string, x: number, y: number, size: numbe
     const tilt = rnd.range(-8, 8);
     const lx = x + cursor;
     const common = `x="${n(lx)}" y="${n(y + dy)}" font-size="${n(s)}" ${SFX_FONT} transform="rotate(${n(tilt)} ${n(lx)} ${n(y + dy)})"`;
-    parts.push(`<text ${common} fill="${ink}" stroke="${ink}" stroke-width="${n(s * 0.2)}" stroke-linejoin="round" dx="${n(s * 0.06)}" dy="${n(s * 0.06)}">${esc(letter)}</text>`);
-    parts.push(`<text ${common} fill="${fill}" stroke="${ink}" stroke-width="${n(s * 0.1)}" stroke-linejoin="round" paint-order="stroke">${esc(letter)}</text>`);
+    parts.push(
+      `<text ${common} fill="${ink}" stroke="${ink}" stroke-width="${n(s * 0.2)}" stroke-linejoin="round" dx="${n(s * 0.06)}" dy="${n(s * 0.06)}">${esc(letter)}</text>`,
+    );
+    parts.push(
+      `<text ${common} fill="${fill}" stroke="${ink}" stroke-width="${n(s * 0.1)}" stroke-linejoin="round" paint-order="stroke">${esc(letter)}</text>`,
+    );
     cursor += textWidth(letter, s, "wide") * 0.98;
   });
   return `<g transform="rotate(${n(rotate)} ${n(x)} ${n(y)})">${parts.join("")}</g>`;
@@ -226,7 +240,14 @@ export function sfx(rnd: Random, text: string, x: number, y: number, size: numbe
 export const sfxWidth = (text: string, size: number) => textWidth(text, size * (1 + 0.03 * text.length), "wide");
 
 /** The largest size (down to minSize) at which `text` wraps into at most maxLines lines of maxWidth. */
-export function fitText(text: string, maxWidth: number, maxLines: number, maxSize: number, minSize: number, font: FontKind = "wide"): { lines: string[]; size: number } {
+export function fitText(
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+  maxSize: number,
+  minSize: number,
+  font: FontKind = "wide",
+): { lines: string[]; size: number } {
   for (let size = maxSize; size > minSize; size -= 4) {
     const lines = wrap(text, size, maxWidth, font);
     if (lines.length <= maxLines && lines.every((l) => textWidth(l, size, font) <= maxWidth)) return { lines, size };
@@ -235,7 +256,15 @@ export function fitText(text: string, maxWidth: number, maxLines: number, maxSiz
 }
 
 /** Big display text with an ink outline and a hard drop shadow, centred on cx. */
-export function displayText(lines: readonly string[], cx: number, top: number, size: number, fill: string, ink: string, lineHeight = 1.05): string {
+export function displayText(
+  lines: readonly string[],
+  cx: number,
+  top: number,
+  size: number,
+  fill: string,
+  ink: string,
+  lineHeight = 1.05,
+): string {
   const spans = (dx: number) =>
     lines.map((l, i) => `<tspan x="${n(cx + dx)}" y="${n(top + size * 0.85 + i * size * lineHeight + dx)}">${esc(l)}</tspan>`).join("");
   const base = `text-anchor="middle" font-size="${n(size)}" ${TITLE_FONT} stroke-linejoin="round"`;

@@ -28,10 +28,32 @@ interface Panel {
 
 /** Rows of panels for 3 to 6 panels a page, read left to right, top to bottom. */
 const ROW_PLANS: Record<number, number[][]> = {
-  3: [[1, 2], [2, 1], [1, 1, 1]],
-  4: [[1, 2, 1], [2, 2], [1, 1, 2], [2, 1, 1], [1, 3]],
-  5: [[2, 1, 2], [1, 2, 2], [2, 2, 1], [3, 2], [1, 3, 1]],
-  6: [[2, 2, 2], [3, 1, 2], [1, 2, 3], [2, 1, 1, 2], [1, 3, 2]],
+  3: [
+    [1, 2],
+    [2, 1],
+    [1, 1, 1],
+  ],
+  4: [
+    [1, 2, 1],
+    [2, 2],
+    [1, 1, 2],
+    [2, 1, 1],
+    [1, 3],
+  ],
+  5: [
+    [2, 1, 2],
+    [1, 2, 2],
+    [2, 2, 1],
+    [3, 2],
+    [1, 3, 1],
+  ],
+  6: [
+    [2, 2, 2],
+    [3, 1, 2],
+    [1, 2, 3],
+    [2, 1, 1, 2],
+    [1, 3, 2],
+  ],
 };
 
 function layout(rnd: Random): Panel[] {
@@ -106,7 +128,12 @@ interface Drawn {
 
 function pickShot(rnd: Random, box: Box, actionUsed: boolean): Shot {
   const aspect = box.w / box.h;
-  if (aspect > 1.7) return rnd.weighted([["establishing", 3], ["dialogue", 2], ["action", actionUsed ? 0 : 1]]);
+  if (aspect > 1.7)
+    return rnd.weighted([
+      ["establishing", 3],
+      ["dialogue", 2],
+      ["action", actionUsed ? 0 : 1],
+    ]);
   return rnd.weighted([
     ["dialogue", 3],
     ["closeup", 3],
@@ -116,7 +143,16 @@ function pickShot(rnd: Random, box: Box, actionUsed: boolean): Shot {
   ]);
 }
 
-function drawShot(doc: SvgDoc, rnd: Random, deck: Deck, pal: Palette, cast: Look[], settings: SceneKind[], shot: Shot, panel: Panel): Drawn {
+function drawShot(
+  doc: SvgDoc,
+  rnd: Random,
+  deck: Deck,
+  pal: Palette,
+  cast: Look[],
+  settings: SceneKind[],
+  shot: Shot,
+  panel: Panel,
+): Drawn {
   const { w, h } = panel.box;
   const ink = pal.ink;
   const parts: string[] = [];
@@ -132,9 +168,20 @@ function drawShot(doc: SvgDoc, rnd: Random, deck: Deck, pal: Palette, cast: Look
     case "establishing": {
       // Establishing shots are outdoors: the place first, the people small in it.
       const outdoors = settings.filter((s) => s !== "interior");
-      const bg = scene(doc, rnd, pal, outdoors.length > 0 && rnd.chance(0.7) ? rnd.pick(outdoors) : rnd.pick(["hills", "city", "sea"] as const), w, h);
+      const bg = scene(
+        doc,
+        rnd,
+        pal,
+        outdoors.length > 0 && rnd.chance(0.7) ? rnd.pick(outdoors) : rnd.pick(["hills", "city", "sea"] as const),
+        w,
+        h,
+      );
       parts.push(bg.svg);
-      const figures = rnd.weighted([[0, 1], [1, 2], [2, 2]] as const);
+      const figures = rnd.weighted([
+        [0, 1],
+        [1, 2],
+        [2, 2],
+      ] as const);
       const scale = Math.min(0.42, (bg.groundY * 0.55) / 330);
       for (let i = 0; i < figures; i++) {
         const x = w * (figures === 1 ? rnd.range(0.3, 0.7) : 0.35 + i * 0.25);
@@ -160,7 +207,12 @@ function drawShot(doc: SvgDoc, rnd: Random, deck: Deck, pal: Palette, cast: Look
       parts.push(scene(doc, rnd, pal, kind, w, h).svg);
       if (pal.mono && kind !== "focus") {
         // A gradient of screentone rising from the bottom of the panel.
-        parts.push(`<rect x="-5" y="${n(h * 0.4)}" width="${n(w + 10)}" height="${n(h * 0.65)}" fill="${doc.linear([[0, tone(0.35), 0], [1, tone(0.35), 0.9]])}"/>`);
+        parts.push(
+          `<rect x="-5" y="${n(h * 0.4)}" width="${n(w + 10)}" height="${n(h * 0.65)}" fill="${doc.linear([
+            [0, tone(0.35), 0],
+            [1, tone(0.35), 0.9],
+          ])}"/>`,
+        );
       }
       const scale = Math.min(h / 240, w / 230) * rnd.range(0.85, 1.05);
       const expression: Expression = shot === "reaction" ? rnd.pick(["surprised", "angry", "determined"] as const) : rnd.pick(EXPRESSIONS);
@@ -173,13 +225,31 @@ function drawShot(doc: SvgDoc, rnd: Random, deck: Deck, pal: Palette, cast: Look
       const scale = Math.min(h / 420, w / 320);
       const onLeft = rnd.chance(0.5);
       const x = w * (onLeft ? 0.3 : 0.7);
-      person(lookAt(first), x, h - 240 * scale, scale, onLeft ? 1 : -1, rnd.pick(["determined", "surprised", "happy"] as const), rnd.pick(["wave", "point"] as const));
+      person(
+        lookAt(first),
+        x,
+        h - 240 * scale,
+        scale,
+        onLeft ? 1 : -1,
+        rnd.pick(["determined", "surprised", "happy"] as const),
+        rnd.pick(["wave", "point"] as const),
+      );
       const word = deck.deal(SOUND_EFFECTS);
       const half = onLeft ? { left: w * 0.5, right: panel.inner.right } : { left: panel.inner.left, right: w * 0.5 };
       const room = half.right - half.left;
       const size = Math.min(w * 0.2, h * 0.3, (room * 0.85) / Math.max(1, sfxWidth(word, 1)));
       const sx = half.left + size * 0.1 + rnd.range(0, 1) * Math.max(0, room - sfxWidth(word, size) - size * 0.2);
-      parts.push(sfx(rnd, word, sx, rnd.range(size * 1.15, Math.max(size * 1.2, h * 0.45)), size, pal.mono ? "#ffffff" : rnd.pick([pal.accent, pal.accent2, "#ffe066"]), ink));
+      parts.push(
+        sfx(
+          rnd,
+          word,
+          sx,
+          rnd.range(size * 1.15, Math.max(size * 1.2, h * 0.45)),
+          size,
+          pal.mono ? "#ffffff" : rnd.pick([pal.accent, pal.accent2, "#ffe066"]),
+          ink,
+        ),
+      );
       break;
     }
   }
@@ -195,7 +265,15 @@ function letter(rnd: Random, deck: Deck, pal: Palette, drawn: Drawn, panel: Pane
   let nextY = 12;
   // Establishing shots often get a narration box; an empty scene always does.
   if (drawn.shot === "establishing" && (drawn.speakers.length === 0 || rnd.chance(0.6))) {
-    const box = caption(deck.deal(CAPTIONS), left + 12, 12, 18, Math.min((right - left) * 0.6, 320), pal.mono ? "#ffffff" : "#fff1b8", pal.ink);
+    const box = caption(
+      deck.deal(CAPTIONS),
+      left + 12,
+      12,
+      18,
+      Math.min((right - left) * 0.6, 320),
+      pal.mono ? "#ffffff" : "#fff1b8",
+      pal.ink,
+    );
     parts.push(box.svg);
     nextY = 12 + box.h + 10;
   }
@@ -203,7 +281,14 @@ function letter(rnd: Random, deck: Deck, pal: Palette, drawn: Drawn, panel: Pane
   talkers.forEach((speaker, i) => {
     if (i > 0 && rnd.chance(0.35)) return;
     const kind: BalloonKind =
-      drawn.shot === "reaction" ? "shout" : rnd.weighted([["speech", 8], ["thought", 1], ["whisper", 1], ["shout", 0.6]] as const);
+      drawn.shot === "reaction"
+        ? "shout"
+        : rnd.weighted([
+            ["speech", 8],
+            ["thought", 1],
+            ["whisper", 1],
+            ["shout", 0.6],
+          ] as const);
     const text = deck.deal(kind === "shout" ? SHOUTS : kind === "thought" ? THOUGHTS : kind === "whisper" ? WHISPERS : DIALOGUE);
     // Lay the balloon out once to learn its size, then place it inside the panel, above the speaker.
     const probe = balloon(rnd, { text, at: { x: 0, y: 0 }, size, maxWidth, kind, ink: pal.ink });

@@ -26,7 +26,22 @@ const colour = (
   [far, mid, near]: readonly [string, string, string],
   [accent, accent2]: readonly [string, string],
   night = false,
-): Palette => ({ name, skyTop, skyBottom, sun, cloud, far, mid, near, accent, accent2, paper: "#fdfaf3", ink: "#1d1b22", night, mono: false });
+): Palette => ({
+  name,
+  skyTop,
+  skyBottom,
+  sun,
+  cloud,
+  far,
+  mid,
+  near,
+  accent,
+  accent2,
+  paper: "#fdfaf3",
+  ink: "#1d1b22",
+  night,
+  mono: false,
+});
 
 export const COLOUR_PALETTES: readonly Palette[] = [
   colour("dawn", ["#f7a072", "#ffe3b3", "#fff4d6", "#fff8ec"], ["#b58db6", "#8a6fa3", "#5c4d7d"], ["#f25f5c", "#ffd166"]),
@@ -42,8 +57,38 @@ export const COLOUR_PALETTES: readonly Palette[] = [
 ];
 
 export const MONO_PALETTES: readonly Palette[] = [
-  { name: "manga", skyTop: "#cfcfcf", skyBottom: "#f5f5f5", sun: "#ffffff", cloud: "#ffffff", far: "#b8b8b8", mid: "#8c8c8c", near: "#4d4d4d", accent: "#2b2b2b", accent2: "#9a9a9a", paper: "#fbfbf8", ink: "#161616", night: false, mono: true },
-  { name: "manga night", skyTop: "#3a3a3a", skyBottom: "#8a8a8a", sun: "#f4f4f4", cloud: "#6a6a6a", far: "#5e5e5e", mid: "#3f3f3f", near: "#232323", accent: "#e6e6e6", accent2: "#bdbdbd", paper: "#fbfbf8", ink: "#111111", night: true, mono: true },
+  {
+    name: "manga",
+    skyTop: "#cfcfcf",
+    skyBottom: "#f5f5f5",
+    sun: "#ffffff",
+    cloud: "#ffffff",
+    far: "#b8b8b8",
+    mid: "#8c8c8c",
+    near: "#4d4d4d",
+    accent: "#2b2b2b",
+    accent2: "#9a9a9a",
+    paper: "#fbfbf8",
+    ink: "#161616",
+    night: false,
+    mono: true,
+  },
+  {
+    name: "manga night",
+    skyTop: "#3a3a3a",
+    skyBottom: "#8a8a8a",
+    sun: "#f4f4f4",
+    cloud: "#6a6a6a",
+    far: "#5e5e5e",
+    mid: "#3f3f3f",
+    near: "#232323",
+    accent: "#e6e6e6",
+    accent2: "#bdbdbd",
+    paper: "#fbfbf8",
+    ink: "#111111",
+    night: true,
+    mono: true,
+  },
 ];
 
 export const pickPalette = (rnd: Random, mono = false) => rnd.pick(mono ? MONO_PALETTES : COLOUR_PALETTES);
@@ -80,8 +125,33 @@ export function grey(c: string): string {
 }
 
 export const SKIN_TONES = ["#fde0c5", "#f6cfa8", "#eab88f", "#d39a6a", "#b07a52", "#8a5a3b", "#5e3d2a"] as const;
-export const HAIR_COLOURS = ["#2b2220", "#4a2f23", "#7b4a2a", "#c98b4b", "#e8c27a", "#b23a48", "#3a6ea5", "#6b4fa0", "#2f8f83", "#e27396", "#d9d9d9"] as const;
-export const OUTFIT_COLOURS = ["#e63946", "#457b9d", "#2a9d8f", "#f4a261", "#6d597a", "#ffb703", "#3d405b", "#81b29a", "#ef476f", "#118ab2", "#8d6a9f", "#f28482"] as const;
+export const HAIR_COLOURS = [
+  "#2b2220",
+  "#4a2f23",
+  "#7b4a2a",
+  "#c98b4b",
+  "#e8c27a",
+  "#b23a48",
+  "#3a6ea5",
+  "#6b4fa0",
+  "#2f8f83",
+  "#e27396",
+  "#d9d9d9",
+] as const;
+export const OUTFIT_COLOURS = [
+  "#e63946",
+  "#457b9d",
+  "#2a9d8f",
+  "#f4a261",
+  "#6d597a",
+  "#ffb703",
+  "#3d405b",
+  "#81b29a",
+  "#ef476f",
+  "#118ab2",
+  "#8d6a9f",
+  "#f28482",
+] as const;
 
 /**
  * Manga screentone on black-and-white pages. A tone is painted in a key colour, magenta with the

@@ -42,7 +42,12 @@ function cloud(rnd: Random, x: number, y: number, size: number, colour: string):
 
 /** Sky gradient with a sun and clouds by day, a moon and stars by night. */
 export function sky(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number, horizon: number): string {
-  const parts = [`<rect x="-5" y="-5" width="${n(w + 10)}" height="${n(h + 10)}" fill="${doc.linear([[0, pal.skyTop], [1, pal.skyBottom]])}"/>`];
+  const parts = [
+    `<rect x="-5" y="-5" width="${n(w + 10)}" height="${n(h + 10)}" fill="${doc.linear([
+      [0, pal.skyTop],
+      [1, pal.skyBottom],
+    ])}"/>`,
+  ];
   const unit = Math.max(w, h);
   const sx = rnd.range(0.15, 0.85) * w;
   const sy = rnd.range(0.15, 0.55) * horizon;
@@ -50,12 +55,16 @@ export function sky(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number
   if (pal.night) {
     const stars = Math.round((w * horizon) / 9000);
     for (let i = 0; i < stars; i++) {
-      parts.push(`<circle cx="${n(rnd.range(0, w))}" cy="${n(rnd.range(0, horizon))}" r="${n(rnd.range(0.8, 2.4))}" fill="#ffffff" fill-opacity="${n(rnd.range(0.4, 0.95))}"/>`);
+      parts.push(
+        `<circle cx="${n(rnd.range(0, w))}" cy="${n(rnd.range(0, horizon))}" r="${n(rnd.range(0.8, 2.4))}" fill="#ffffff" fill-opacity="${n(rnd.range(0.4, 0.95))}"/>`,
+      );
     }
     parts.push(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(sr * 1.8)}" fill="${pal.sun}" fill-opacity="0.12"/>`);
     parts.push(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(sr)}" fill="${pal.sun}"/>`);
     // A crescent: the sky colour bites into the moon.
-    parts.push(`<circle cx="${n(sx + sr * 0.45)}" cy="${n(sy - sr * 0.2)}" r="${n(sr * 0.85)}" fill="${mix(pal.skyTop, pal.skyBottom, sy / Math.max(1, h))}"/>`);
+    parts.push(
+      `<circle cx="${n(sx + sr * 0.45)}" cy="${n(sy - sr * 0.2)}" r="${n(sr * 0.85)}" fill="${mix(pal.skyTop, pal.skyBottom, sy / Math.max(1, h))}"/>`,
+    );
   } else {
     parts.push(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(sr * 2.2)}" fill="${pal.sun}" fill-opacity="0.25"/>`);
     parts.push(`<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(sr)}" fill="${pal.sun}"/>`);
@@ -89,7 +98,16 @@ function hills(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number): Sc
   parts.push(ridge(hillPoints(rnd, w, horizon + h * 0.15, h * 0.18), h + 5, pal.mid));
   if (rnd.chance(0.7)) parts.push(trees(rnd, w, horizon + h * 0.2, Math.max(8, h * 0.05), darken(pal.mid, 0.25)));
   const groundY = horizon + h * 0.3;
-  parts.push(ridge(hillPoints(rnd, w, groundY + h * 0.04, h * 0.08), h + 5, doc.linear([[0, pal.near], [1, darken(pal.near, 0.3)]])));
+  parts.push(
+    ridge(
+      hillPoints(rnd, w, groundY + h * 0.04, h * 0.08),
+      h + 5,
+      doc.linear([
+        [0, pal.near],
+        [1, darken(pal.near, 0.3)],
+      ]),
+    ),
+  );
   return { svg: parts.join(""), groundY };
 }
 
@@ -101,12 +119,16 @@ function buildings(rnd: Random, w: number, base: number, minH: number, maxH: num
     const bh = rnd.range(minH, maxH);
     const top = base - bh;
     parts.push(`<rect x="${n(x)}" y="${n(top)}" width="${n(bw + 1)}" height="${n(bh + 5)}" fill="${colour}"/>`);
-    if (rnd.chance(0.25)) parts.push(`<rect x="${n(x + bw * 0.45)}" y="${n(top - bh * 0.15)}" width="${n(Math.max(2, bw * 0.06))}" height="${n(bh * 0.15)}" fill="${colour}"/>`);
+    if (rnd.chance(0.25))
+      parts.push(
+        `<rect x="${n(x + bw * 0.45)}" y="${n(top - bh * 0.15)}" width="${n(Math.max(2, bw * 0.06))}" height="${n(bh * 0.15)}" fill="${colour}"/>`,
+      );
     if (windows) {
       const size = Math.max(3, bw * 0.12);
       for (let wy = top + size * 1.5; wy < base - size * 2; wy += size * 2.4) {
         for (let wx = x + size; wx < x + bw - size * 1.5; wx += size * 2.2) {
-          if (rnd.chance(0.45)) parts.push(`<rect x="${n(wx)}" y="${n(wy)}" width="${n(size)}" height="${n(size * 1.3)}" fill="${windows}"/>`);
+          if (rnd.chance(0.45))
+            parts.push(`<rect x="${n(wx)}" y="${n(wy)}" width="${n(size)}" height="${n(size * 1.3)}" fill="${windows}"/>`);
         }
       }
     }
@@ -129,14 +151,19 @@ function city(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number): Sce
 function sea(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number): Scene {
   const horizon = h * rnd.range(0.45, 0.6);
   const parts = [sky(doc, rnd, pal, w, h, horizon)];
-  const water = doc.linear([[0, lighten(pal.far, 0.15)], [1, darken(pal.near, 0.1)]]);
+  const water = doc.linear([
+    [0, lighten(pal.far, 0.15)],
+    [1, darken(pal.near, 0.1)],
+  ]);
   parts.push(`<rect x="-5" y="${n(horizon)}" width="${n(w + 10)}" height="${n(h - horizon + 5)}" fill="${water}"/>`);
   const waves = Math.round((w * (h - horizon)) / 5000);
   for (let i = 0; i < waves; i++) {
     const y = horizon + Math.pow(rnd.next(), 0.8) * (h - horizon);
     const len = 6 + ((y - horizon) / (h - horizon)) * 26;
     const x = rnd.range(-10, w);
-    parts.push(`<path d="M ${n(x)} ${n(y)} q ${n(len / 2)} ${n(-len / 4)} ${n(len)} 0" fill="none" stroke="${lighten(pal.far, 0.55)}" stroke-width="2" stroke-linecap="round" stroke-opacity="0.7"/>`);
+    parts.push(
+      `<path d="M ${n(x)} ${n(y)} q ${n(len / 2)} ${n(-len / 4)} ${n(len)} 0" fill="none" stroke="${lighten(pal.far, 0.55)}" stroke-width="2" stroke-linecap="round" stroke-opacity="0.7"/>`,
+    );
   }
   if (rnd.chance(0.6)) {
     // A lighthouse on a rock at one side.
@@ -144,17 +171,27 @@ function sea(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number): Scen
     const lh = h * 0.32;
     const base = horizon + h * 0.06;
     parts.push(`<ellipse cx="${n(lx)}" cy="${n(base)}" rx="${n(lh * 0.45)}" ry="${n(lh * 0.1)}" fill="${darken(pal.near, 0.2)}"/>`);
-    parts.push(`<polygon points="${n(lx - lh * 0.09)},${n(base)} ${n(lx + lh * 0.09)},${n(base)} ${n(lx + lh * 0.06)},${n(base - lh)} ${n(lx - lh * 0.06)},${n(base - lh)}" fill="#f5f1e8"/>`);
+    parts.push(
+      `<polygon points="${n(lx - lh * 0.09)},${n(base)} ${n(lx + lh * 0.09)},${n(base)} ${n(lx + lh * 0.06)},${n(base - lh)} ${n(lx - lh * 0.06)},${n(base - lh)}" fill="#f5f1e8"/>`,
+    );
     for (let s = 0.2; s < 0.9; s += 0.3) {
-      parts.push(`<rect x="${n(lx - lh * 0.085)}" y="${n(base - lh * (s + 0.1))}" width="${n(lh * 0.17)}" height="${n(lh * 0.1)}" fill="${pal.accent}"/>`);
+      parts.push(
+        `<rect x="${n(lx - lh * 0.085)}" y="${n(base - lh * (s + 0.1))}" width="${n(lh * 0.17)}" height="${n(lh * 0.1)}" fill="${pal.accent}"/>`,
+      );
     }
-    parts.push(`<rect x="${n(lx - lh * 0.07)}" y="${n(base - lh * 1.12)}" width="${n(lh * 0.14)}" height="${n(lh * 0.12)}" fill="${pal.sun}" stroke="${pal.ink}" stroke-width="2"/>`);
+    parts.push(
+      `<rect x="${n(lx - lh * 0.07)}" y="${n(base - lh * 1.12)}" width="${n(lh * 0.14)}" height="${n(lh * 0.12)}" fill="${pal.sun}" stroke="${pal.ink}" stroke-width="2"/>`,
+    );
   } else {
     // A small sailboat on the horizon.
     const bx = rnd.range(0.2, 0.8) * w;
     const s = h * 0.08;
-    parts.push(`<path d="M ${n(bx - s)} ${n(horizon + s * 0.3)} L ${n(bx + s)} ${n(horizon + s * 0.3)} L ${n(bx + s * 0.7)} ${n(horizon + s * 0.6)} L ${n(bx - s * 0.7)} ${n(horizon + s * 0.6)} Z" fill="${pal.ink}"/>`);
-    parts.push(`<polygon points="${n(bx)},${n(horizon - s * 1.3)} ${n(bx)},${n(horizon + s * 0.2)} ${n(bx + s * 0.8)},${n(horizon + s * 0.2)}" fill="#fbf7ee"/>`);
+    parts.push(
+      `<path d="M ${n(bx - s)} ${n(horizon + s * 0.3)} L ${n(bx + s)} ${n(horizon + s * 0.3)} L ${n(bx + s * 0.7)} ${n(horizon + s * 0.6)} L ${n(bx - s * 0.7)} ${n(horizon + s * 0.6)} Z" fill="${pal.ink}"/>`,
+    );
+    parts.push(
+      `<polygon points="${n(bx)},${n(horizon - s * 1.3)} ${n(bx)},${n(horizon + s * 0.2)} ${n(bx + s * 0.8)},${n(horizon + s * 0.2)}" fill="#fbf7ee"/>`,
+    );
   }
   return { svg: parts.join(""), groundY: h * 0.98 };
 }
@@ -163,7 +200,10 @@ function interior(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number):
   const floorY = h * rnd.range(0.68, 0.8);
   const wall = rnd.pick([pal.cloud, lighten(pal.far, 0.5), lighten(pal.accent2, 0.6), lighten(pal.mid, 0.55)]);
   const parts = [
-    `<rect x="-5" y="-5" width="${n(w + 10)}" height="${n(floorY + 5)}" fill="${doc.linear([[0, wall], [1, darken(wall, 0.12)]])}"/>`,
+    `<rect x="-5" y="-5" width="${n(w + 10)}" height="${n(floorY + 5)}" fill="${doc.linear([
+      [0, wall],
+      [1, darken(wall, 0.12)],
+    ])}"/>`,
     `<rect x="-5" y="${n(floorY)}" width="${n(w + 10)}" height="${n(h - floorY + 5)}" fill="${darken(pal.mid, 0.1)}"/>`,
     `<rect x="-5" y="${n(floorY - 6)}" width="${n(w + 10)}" height="8" fill="${darken(wall, 0.35)}"/>`,
   ];
@@ -173,15 +213,24 @@ function interior(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number):
   const wx = rnd.range(0.05, 0.95 - ww / w) * w;
   const wy = floorY * 0.15;
   if (rnd.chance(0.6)) {
-    parts.push(`<rect x="${n(wx)}" y="${n(wy)}" width="${n(ww)}" height="${n(wh)}" fill="${doc.linear([[0, pal.skyTop], [1, pal.skyBottom]])}" stroke="${pal.ink}" stroke-width="5"/>`);
-    parts.push(`<path d="M ${n(wx + ww / 2)} ${n(wy)} V ${n(wy + wh)} M ${n(wx)} ${n(wy + wh / 2)} H ${n(wx + ww)}" stroke="${pal.ink}" stroke-width="4"/>`);
+    parts.push(
+      `<rect x="${n(wx)}" y="${n(wy)}" width="${n(ww)}" height="${n(wh)}" fill="${doc.linear([
+        [0, pal.skyTop],
+        [1, pal.skyBottom],
+      ])}" stroke="${pal.ink}" stroke-width="5"/>`,
+    );
+    parts.push(
+      `<path d="M ${n(wx + ww / 2)} ${n(wy)} V ${n(wy + wh)} M ${n(wx)} ${n(wy + wh / 2)} H ${n(wx + ww)}" stroke="${pal.ink}" stroke-width="4"/>`,
+    );
   } else {
     const shelfY = wy + wh * 0.8;
     let bx = wx;
     while (bx < wx + ww) {
       const bw = rnd.range(8, 16);
       const bh = rnd.range(wh * 0.35, wh * 0.6);
-      parts.push(`<rect x="${n(bx)}" y="${n(shelfY - bh)}" width="${n(bw)}" height="${n(bh)}" fill="${rnd.pick([pal.accent, pal.accent2, pal.mid, pal.far])}" stroke="${pal.ink}" stroke-width="1.5"/>`);
+      parts.push(
+        `<rect x="${n(bx)}" y="${n(shelfY - bh)}" width="${n(bw)}" height="${n(bh)}" fill="${rnd.pick([pal.accent, pal.accent2, pal.mid, pal.far])}" stroke="${pal.ink}" stroke-width="1.5"/>`,
+      );
       bx += bw + 1;
     }
     parts.push(`<rect x="${n(wx - 6)}" y="${n(shelfY)}" width="${n(ww + 12)}" height="8" fill="${darken(wall, 0.45)}"/>`);
@@ -209,12 +258,22 @@ export function focusLines(rnd: Random, w: number, h: number, ink: string, backg
 }
 
 function speedLines(doc: SvgDoc, rnd: Random, pal: Palette, w: number, h: number): string {
-  const parts = [`<rect x="-5" y="-5" width="${n(w + 10)}" height="${n(h + 10)}" fill="${doc.linear([[0, lighten(pal.accent2, 0.5)], [1, "#ffffff"]], 0)}"/>`];
+  const parts = [
+    `<rect x="-5" y="-5" width="${n(w + 10)}" height="${n(h + 10)}" fill="${doc.linear(
+      [
+        [0, lighten(pal.accent2, 0.5)],
+        [1, "#ffffff"],
+      ],
+      0,
+    )}"/>`,
+  ];
   for (let i = 0, count = Math.round(h / 9); i < count; i++) {
     const y = rnd.range(0, h);
     const len = rnd.range(0.2, 0.7) * w;
     const x = rnd.range(-0.2, 1) * w;
-    parts.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(len)}" height="${n(rnd.range(1, 3.5))}" fill="${pal.ink}" fill-opacity="${n(rnd.range(0.35, 0.9))}"/>`);
+    parts.push(
+      `<rect x="${n(x)}" y="${n(y)}" width="${n(len)}" height="${n(rnd.range(1, 3.5))}" fill="${pal.ink}" fill-opacity="${n(rnd.range(0.35, 0.9))}"/>`,
+    );
   }
   return parts.join("");
 }

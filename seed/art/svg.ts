@@ -26,7 +26,10 @@ export type Stops = readonly (readonly [number, string, number?])[];
 
 const stopTags = (stops: Stops) =>
   stops
-    .map(([offset, color, opacity]) => `<stop offset="${n(offset)}" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${n(opacity)}"`}/>`)
+    .map(
+      ([offset, color, opacity]) =>
+        `<stop offset="${n(offset)}" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${n(opacity)}"`}/>`,
+    )
     .join("");
 
 /** An SVG document under construction: shapes go in the body, gradients and clips in <defs>. */

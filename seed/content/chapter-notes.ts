@@ -18,7 +18,14 @@ const TOOLS = [
   "Procreate on an iPad, exported at 300 dpi",
 ];
 
-const SOUNDTRACKS = ["rainy lo-fi playlists", "the same film score on repeat", "sea shanties, honestly", "old city pop records", "a podcast about lighthouses", "silence and a ticking clock"];
+const SOUNDTRACKS = [
+  "rainy lo-fi playlists",
+  "the same film score on repeat",
+  "sea shanties, honestly",
+  "old city pop records",
+  "a podcast about lighthouses",
+  "silence and a ticking clock",
+];
 
 const CLOSERS = [
   "Questions about the process? Ask me in [Ink & Brushes](/hubs/Ink%20%26%20Brushes).",

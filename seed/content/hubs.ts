@@ -13,7 +13,8 @@ export interface DemoHub {
 export const DEMO_HUBS: readonly DemoHub[] = [
   {
     name: "Ink & Brushes",
-    description: "Traditional inking: brush pens, dip nibs, sumi ink, paper that survives a wet wash. Share tools, process shots and the disasters that taught you something.",
+    description:
+      "Traditional inking: brush pens, dip nibs, sumi ink, paper that survives a wet wash. Share tools, process shots and the disasters that taught you something.",
     owner: "inkwell_ren",
     createdDaysAgo: 190,
     members: 17,
@@ -27,7 +28,8 @@ export const DEMO_HUBS: readonly DemoHub[] = [
   },
   {
     name: "Webcomic Dev Corner",
-    description: "Building your own comic site: readers, RSS, image pipelines, accessibility and the scripts that save you hours on every update.",
+    description:
+      "Building your own comic site: readers, RSS, image pipelines, accessibility and the scripts that save you hours on every update.",
     owner: "panelpusher",
     createdDaysAgo: 172,
     members: 8,
@@ -55,7 +57,8 @@ export const DEMO_HUBS: readonly DemoHub[] = [
   },
   {
     name: "Indie Press & Zines",
-    description: "Printing, binding, risograph, conventions and selling your comics in person. From eight-page minis to perfect-bound volumes.",
+    description:
+      "Printing, binding, risograph, conventions and selling your comics in person. From eight-page minis to perfect-bound volumes.",
     owner: "zine_queen_bea",
     createdDaysAgo: 128,
     members: 5,
@@ -76,7 +79,8 @@ export const DEMO_HUBS: readonly DemoHub[] = [
   },
   {
     name: "Critique Circle",
-    description: "Ask for honest, kind, specific feedback on pages and covers. Say what kind of critique you want; give two for every one you ask.",
+    description:
+      "Ask for honest, kind, specific feedback on pages and covers. Say what kind of critique you want; give two for every one you ask.",
     owner: "bluepencil_june",
     createdDaysAgo: 74,
     members: 9,

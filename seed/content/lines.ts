@@ -62,4 +62,21 @@ export const CAPTIONS = [
   "It started with a letter.",
 ] as const;
 
-export const SOUND_EFFECTS = ["WHOOSH", "KRAK!", "BOOM", "FWIP", "THUD", "ZZZ", "TAP TAP", "DOKI", "SHRAAK", "POP!", "CLANG", "VRMMM", "SPLSH", "BAM!", "SKREE", "DON!"] as const;
+export const SOUND_EFFECTS = [
+  "WHOOSH",
+  "KRAK!",
+  "BOOM",
+  "FWIP",
+  "THUD",
+  "ZZZ",
+  "TAP TAP",
+  "DOKI",
+  "SHRAAK",
+  "POP!",
+  "CLANG",
+  "VRMMM",
+  "SPLSH",
+  "BAM!",
+  "SKREE",
+  "DON!",
+] as const;

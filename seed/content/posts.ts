@@ -34,7 +34,13 @@ export function parsePostFile(text: string, source: string): DemoPost[] {
   for (const line of lines.slice(first + 1)) {
     if (line.startsWith("@@@ ")) {
       flush();
-      current = { header: line.slice(4).split("|").map((s) => s.trim()), body: [] };
+      current = {
+        header: line
+          .slice(4)
+          .split("|")
+          .map((s) => s.trim()),
+        body: [],
+      };
     } else if (current) {
       current.body.push(line);
     }

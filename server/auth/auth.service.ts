@@ -49,9 +49,7 @@ export function createAuthService(db: Database, config: AuthConfig) {
         select: { usernameKey: true },
       });
       if (taken) {
-        throw taken.usernameKey === usernameKey
-          ? conflict("Username is already taken")
-          : conflict("Email is already registered");
+        throw taken.usernameKey === usernameKey ? conflict("Username is already taken") : conflict("Email is already registered");
       }
       const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
       try {

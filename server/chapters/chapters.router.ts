@@ -22,8 +22,7 @@ const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
     query: PagingQuery,
     response: pageOf(ChapterSummary),
     errors: [404],
-    handle: ({ params, query, user, deps }) =>
-      deps.chapters.list(deps.series.resolve(params.name), order, toPaging(query), user?.id),
+    handle: ({ params, query, user, deps }) => deps.chapters.list(deps.series.resolve(params.name), order, toPaging(query), user?.id),
   });
 
 const chapterLike = (method: "post" | "delete") =>

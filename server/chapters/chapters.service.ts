@@ -85,7 +85,10 @@ export function createChapterService(db: Database) {
       `SELECT cp.imageId, i.width, i.height FROM ChapterPage cp JOIN Image i ON i.id = cp.imageId
        WHERE cp.chapterId = ? ORDER BY cp.position`,
     ),
-    previous: prepare<[number, number], { n: number | null }>(sqlite, "SELECT MAX(number) AS n FROM Chapter WHERE seriesId = ? AND number < ?"),
+    previous: prepare<[number, number], { n: number | null }>(
+      sqlite,
+      "SELECT MAX(number) AS n FROM Chapter WHERE seriesId = ? AND number < ?",
+    ),
     next: prepare<[number, number], { n: number | null }>(sqlite, "SELECT MIN(number) AS n FROM Chapter WHERE seriesId = ? AND number > ?"),
     lastNumber: prepare<[number], { n: number | null }>(sqlite, "SELECT MAX(number) AS n FROM Chapter WHERE seriesId = ?"),
     idOf: prepare<[number, number], { id: number }>(sqlite, "SELECT id FROM Chapter WHERE seriesId = ? AND number = ?"),
@@ -101,7 +104,10 @@ export function createChapterService(db: Database) {
     ),
     insertPage: prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, ?, ?)"),
     deletePages: prepare(sqlite, "DELETE FROM ChapterPage WHERE chapterId = ?"),
-    firstPage: prepare<[number], { imageId: number }>(sqlite, "SELECT imageId FROM ChapterPage WHERE chapterId = ? ORDER BY position LIMIT 1"),
+    firstPage: prepare<[number], { imageId: number }>(
+      sqlite,
+      "SELECT imageId FROM ChapterPage WHERE chapterId = ? ORDER BY position LIMIT 1",
+    ),
     editable: prepare<[number], { description: string; content: string; coverId: number | null; authorId: number }>(
       sqlite,
       "SELECT description, content, coverId, authorId FROM Chapter WHERE id = ?",
@@ -191,8 +197,15 @@ export function createChapterService(db: Database) {
   return {
     list(series: SeriesRef, order: ChapterOrder, paging: Paging, viewerId?: number): Page<ChapterSummary> {
       const rows = q.list[order].all(series.id, paging.perPage, offsetOf(paging));
-      const liked = likedSet(viewerId, rows.map((r) => r.id));
-      return pageOf(rows.map((r) => toSummary(r, liked.has(r.id))), q.chapterCount.get(series.id)?.chapterCount ?? 0, paging);
+      const liked = likedSet(
+        viewerId,
+        rows.map((r) => r.id),
+      );
+      return pageOf(
+        rows.map((r) => toSummary(r, liked.has(r.id))),
+        q.chapterCount.get(series.id)?.chapterCount ?? 0,
+        paging,
+      );
     },
 
     get,

@@ -86,7 +86,12 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
     const row = findUser.get(claims.jti, claims.uid);
     if (!row || row.username !== claims.sub) return next(unauthorized("Invalid token"));
     if (row.revoked || row.tokenGeneration !== claims.gen) return next(unauthorized("Your session has ended. Please sign in again."));
-    res.locals.user = { id: claims.uid, username: row.username, email: row.email, token: { jti: claims.jti, exp: claims.exp } } satisfies Caller;
+    res.locals.user = {
+      id: claims.uid,
+      username: row.username,
+      email: row.email,
+      token: { jti: claims.jti, exp: claims.exp },
+    } satisfies Caller;
     next();
   };
 }

@@ -125,7 +125,11 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown> {
 
 /** `const endpoint = endpointsFor<Services>()` gives a typed declaration helper for one app's services. */
 export function endpointsFor<D>() {
-  return <P extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, B extends AnySchema | undefined = undefined>(
+  return <
+    P extends AnySchema | undefined = undefined,
+    Q extends AnySchema | undefined = undefined,
+    B extends AnySchema | undefined = undefined,
+  >(
     endpoint: Endpoint<D, P, Q, B>,
   ): Endpoint<D, P, Q, B> => endpoint;
 }

@@ -97,7 +97,9 @@ function fromLibraryError(err: unknown): HttpError | null {
   // Every multer error is about the client's form (a part without a name, too many parts, a file in
   // another field...); only a file over the limit is not a plain 400.
   if (e.name === "MulterError") {
-    return e.code === "LIMIT_FILE_SIZE" ? new HttpError(413, "The file is too large") : badRequest("Send one image in the multipart field 'file'");
+    return e.code === "LIMIT_FILE_SIZE"
+      ? new HttpError(413, "The file is too large")
+      : badRequest("Send one image in the multipart field 'file'");
   }
   if (e.message === "Malformed part header" || e.message === "Unexpected end of form" || e.message?.startsWith("Multipart:")) {
     return badRequest("Malformed multipart body");

@@ -26,7 +26,7 @@ function parameters(endpoint: Endpoint<any, any, any, any>) {
   const list: JsonSchema[] = [];
   const add = (schema: unknown, where: "path" | "query") => {
     if (!(schema instanceof z.ZodObject)) return;
-    for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    for (const [name, field] of Object.entries(schema.shape)) {
       const required = where === "path" || !field.safeParse(undefined).success;
       list.push({ name, in: where, required, schema: schemaOf(field, "input") });
     }
@@ -50,12 +50,15 @@ export function buildOpenApi(endpoints: Endpoint<any, any, any, any>[], extra: {
         e.response === "binary"
           ? {
               description: "The image bytes",
-              content: Object.fromEntries(["image/jpeg", "image/png", "image/webp", "image/gif"].map((t) => [t, { schema: { type: "string", contentMediaType: t } }])),
+              content: Object.fromEntries(
+                ["image/jpeg", "image/png", "image/webp", "image/gif"].map((t) => [t, { schema: { type: "string", contentMediaType: t } }]),
+              ),
             }
           : { description: "Success", content: { "application/json": { schema: schemaOf(e.response, "output") } } },
     };
     for (const status of answeredStatuses(e)) {
-      responses[String(status)] = status === 304 ? { description: "Not modified: the ETag sent in If-None-Match is current" } : errorResponse(status);
+      responses[String(status)] =
+        status === 304 ? { description: "Not modified: the ETag sent in If-None-Match is current" } : errorResponse(status);
     }
 
     const operation: Record<string, unknown> = {
@@ -73,7 +76,11 @@ export function buildOpenApi(endpoints: Endpoint<any, any, any, any>[], extra: {
         required: true,
         content: {
           "multipart/form-data": {
-            schema: { type: "object", required: ["file"], properties: { file: { type: "string", contentMediaType: "application/octet-stream" } } },
+            schema: {
+              type: "object",
+              required: ["file"],
+              properties: { file: { type: "string", contentMediaType: "application/octet-stream" } },
+            },
           },
         },
       };

@@ -97,7 +97,12 @@ export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES
       const bytes = body.length + (key?.length ?? 0) * 2 + ENTRY_OVERHEAD_BYTES;
       const entry: Entry = { version: startVersion, status, body, etag, shared, bytes };
       const keep =
-        key !== null && (shared || !signedIn(res)) && status === 200 && body.length <= MAX_BODY_BYTES && bytes <= maxBytes && startVersion === version;
+        key !== null &&
+        (shared || !signedIn(res)) &&
+        status === 200 &&
+        body.length <= MAX_BODY_BYTES &&
+        bytes <= maxBytes &&
+        startVersion === version;
       if (keep) {
         remove(key);
         entries.set(key, entry);

@@ -21,8 +21,7 @@ const hubPosts = (order: "latest" | "by-likes", summary: string) =>
     query: PagingQuery,
     response: pageOf(PostSummary),
     errors: [404],
-    handle: ({ params, query, user, deps }) =>
-      deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
+    handle: ({ params, query, user, deps }) => deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
   });
 
 const postLike = (method: "post" | "delete") =>
@@ -135,8 +134,7 @@ export const hubEndpoints = [
     params: PostInHub,
     response: Post,
     errors: [404],
-    handle: ({ params, user, deps }) =>
-      deps.posts.getInHub(deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
+    handle: ({ params, user, deps }) => deps.posts.getInHub(deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
   }),
   postLike("post"),
   postLike("delete"),

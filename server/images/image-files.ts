@@ -15,7 +15,6 @@ export const CONTENT_TYPES: Record<ImageFormat, "image/jpeg" | "image/png" | "im
 const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", gif: "gif" };
 const FORMATS = Object.keys(CONTENT_TYPES) as ImageFormat[];
 
-
 // Guards against decompression bombs: a small file that would decode to gigabytes.
 const MAX_INPUT_PIXELS = 120_000_000;
 
@@ -49,7 +48,7 @@ export async function cleanUpload(input: Buffer): Promise<CleanImage> {
     if (!animated) image = image.autoOrient();
     const bytes = await encode(image, format).toBuffer();
     const out = await sharp(bytes, { animated }).metadata();
-    return { bytes, format, width: out.width!, height: out.pageHeight ?? out.height! };
+    return { bytes, format, width: out.width, height: out.pageHeight ?? out.height };
   } catch {
     throw new HttpError(415, "The file is not a readable image");
   }
@@ -238,12 +237,13 @@ export class ImageFiles {
 
 export const extensionOf = (format: ImageFormat) => EXTENSIONS[format];
 
-export const formatOf = (contentType: string): ImageFormat =>
-  FORMATS.find((f) => CONTENT_TYPES[f] === contentType) ?? "jpeg";
+export const formatOf = (contentType: string): ImageFormat => FORMATS.find((f) => CONTENT_TYPES[f] === contentType) ?? "jpeg";
 
 /** A safe display name: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined, format: ImageFormat): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const cleaned = Array.from(base.replace(/[\u0000-\u001F\u007F]/g, "").trim()).slice(0, 200).join("");
+  const cleaned = Array.from(base.replace(/[\u0000-\u001F\u007F]/g, "").trim())
+    .slice(0, 200)
+    .join("");
   return cleaned || `image.${EXTENSIONS[format]}`;
 }

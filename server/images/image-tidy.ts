@@ -33,7 +33,10 @@ export async function tidyImages(db: Database, dataDir: string): Promise<TidyRep
     const row = dot > 0 && !name.endsWith(".tmp") ? byKey.get(name.slice(0, dot)) : undefined;
     if (row) {
       const target = files.originalPath(row.id, formatOf(row.contentType));
-      const placed = await fs.stat(target).then(() => true, () => false);
+      const placed = await fs.stat(target).then(
+        () => true,
+        () => false,
+      );
       if (!placed) {
         await fs.mkdir(path.dirname(target), { recursive: true });
         await fs.rename(file, target);
@@ -54,7 +57,13 @@ export async function tidyImages(db: Database, dataDir: string): Promise<TidyRep
 /** Before incoming/ existed, temp files sat beside the originals and renditions: searched for once. */
 async function removeLegacyTempFiles(root: string): Promise<number> {
   const marker = path.join(root, LEGACY_MARKER);
-  if (await fs.stat(marker).then(() => true, () => false)) return 0;
+  if (
+    await fs.stat(marker).then(
+      () => true,
+      () => false,
+    )
+  )
+    return 0;
   let removed = 0;
   const folders = await fs.readdir(root, { withFileTypes: true }).catch(() => []);
   for (const folder of folders) {

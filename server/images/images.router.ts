@@ -33,7 +33,8 @@ function receiveOneFile(maxBytes: number): RequestHandler[] {
     next();
   };
   const requireFile: RequestHandler = (req, _res, next) => {
-    if (!req.file) return next(badRequest("Send one image in the multipart field 'file'", [{ field: "file", message: "Choose an image to upload" }]));
+    if (!req.file)
+      return next(badRequest("Send one image in the multipart field 'file'", [{ field: "file", message: "Choose an image to upload" }]));
     next();
   };
   return [requireMultipart, upload, requireFile];
@@ -56,8 +57,13 @@ export interface ImageEndpointConfig {
   uploadRateLimiter?: UploadRateLimiter;
 }
 
-export function imageEndpoints({ uploadMaxBytes, uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR, uploadRateLimiter }: ImageEndpointConfig) {
-  const rate = uploadRatePerHour > 0 ? [limitUploadRate(uploadRateLimiter ?? memoryUploadRateLimiter(uploadRatePerHour), uploadRatePerHour)] : [];
+export function imageEndpoints({
+  uploadMaxBytes,
+  uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR,
+  uploadRateLimiter,
+}: ImageEndpointConfig) {
+  const rate =
+    uploadRatePerHour > 0 ? [limitUploadRate(uploadRateLimiter ?? memoryUploadRateLimiter(uploadRatePerHour), uploadRatePerHour)] : [];
   return [
     endpoint({
       method: "post",

@@ -24,7 +24,6 @@ interface PostDetailRow extends PostRow {
   authorProfileImageId: number | null;
 }
 
-
 // List items leave out `content`; author and hub names come from the same query.
 const POST_SUMMARY = `
   SELECT p.id, p.title, p.description, p.date, p.likes, p.authorId, u.username AS authorName, p.hubId, h.name AS hubName
@@ -35,7 +34,6 @@ const POST_DETAIL = `
          p.content, u.profileImageId AS authorProfileImageId
   FROM Post p JOIN User u ON u.id = p.authorId JOIN Hub h ON h.id = p.hubId
   WHERE p.id = ?`;
-
 
 const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   id: row.id,
@@ -128,12 +126,17 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
     listByHub(hubId: number, order: PostOrder, paging: Paging, viewerId?: number): Page<PostSummary> {
       const start = pageKeys.pageStart(hubId, order, offsetOf(paging));
       const at = { hubId, limit: paging.perPage, skip: start.skip };
-      const rows = start.after
-        ? q.listAfterKey[order].all({ ...at, k: start.after[0], id: start.after[1] })
-        : q.list[order].all(at);
-      const liked = likedSet(viewerId, rows.map((r) => r.id));
+      const rows = start.after ? q.listAfterKey[order].all({ ...at, k: start.after[0], id: start.after[1] }) : q.list[order].all(at);
+      const liked = likedSet(
+        viewerId,
+        rows.map((r) => r.id),
+      );
       const total = q.postCount.get(hubId)?.postCount ?? 0;
-      return pageOf(rows.map((r) => toSummary(r, liked.has(r.id))), total, paging);
+      return pageOf(
+        rows.map((r) => toSummary(r, liked.has(r.id))),
+        total,
+        paging,
+      );
     },
 
     get: detail,

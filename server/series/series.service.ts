@@ -73,7 +73,10 @@ export function createSeriesService(db: Database) {
     count: prepare<[], { n: number }>(sqlite, "SELECT COUNT(*) AS n FROM Series"),
     search: {
       trigram: prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, nameFilter("Series", "trigram"))),
-      "trigram-broad": prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, nameFilter("Series", "trigram-broad"))),
+      "trigram-broad": prepare<[string, number, number], SeriesRow>(
+        sqlite,
+        pagedCards(NEWEST_FIRST, nameFilter("Series", "trigram-broad")),
+      ),
       like: prepare<[string, number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST, nameFilter("Series", "like"))),
     },
     searchCount: {
@@ -99,11 +102,13 @@ export function createSeriesService(db: Database) {
   const page = (rows: SeriesRow[], total: number, paging: Paging): Page<Series> => pageOf(rows.map(toSeries), total, paging);
 
   // The series and the publishing of its logo and banner are one write.
-  const insertSeries = sqlite.transaction((row: { authorId: number; profileImageId: number | null; profileBannerId: number | null } & Record<string, unknown>) => {
-    const result = q.insert.run(row);
-    publishOwnImages(sqlite, row.authorId, [row.profileImageId, row.profileBannerId]);
-    return result;
-  });
+  const insertSeries = sqlite.transaction(
+    (row: { authorId: number; profileImageId: number | null; profileBannerId: number | null } & Record<string, unknown>) => {
+      const result = q.insert.run(row);
+      publishOwnImages(sqlite, row.authorId, [row.profileImageId, row.profileBannerId]);
+      return result;
+    },
+  );
 
   function detail(row: SeriesRow | undefined, viewerId: number | undefined): SeriesDetail {
     if (!row) throw notFound("No series found.");
@@ -121,7 +126,6 @@ export function createSeriesService(db: Database) {
     const existing = q.idByKey.get(nameKey(name));
     if (existing && existing.id !== exceptId) throw conflict("A series with this name already exists");
   }
-
 
   return {
     listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),

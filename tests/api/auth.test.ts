@@ -148,7 +148,11 @@ describe("POST /auth/register", () => {
     const row = userRow(body.username)!;
     expect(row.passwordHash).toMatch(/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/);
     expect(bcrypt.compareSync(body.password, row.passwordHash as string)).toBe(true);
-    expect(Object.values(row).map(String).some((v) => v.includes(body.password))).toBe(false);
+    expect(
+      Object.values(row)
+        .map(String)
+        .some((v) => v.includes(body.password)),
+    ).toBe(false);
   });
 });
 
@@ -234,7 +238,8 @@ describe("rate limit on login and register", () => {
   });
 
   it("counts each client named by the local web server's X-Forwarded-For separately", async () => {
-    const viaWeb = (ip: string) => limited.request.post("/auth/login").set("X-Forwarded-For", ip).send({ username: "nobody", password: "wrong1" });
+    const viaWeb = (ip: string) =>
+      limited.request.post("/auth/login").set("X-Forwarded-For", ip).send({ username: "nobody", password: "wrong1" });
     for (let i = 0; i < 3; i++) expect((await viaWeb("203.0.113.7")).status).toBe(401);
 
     const sameVisitor = await viaWeb("203.0.113.7");

@@ -27,7 +27,10 @@ beforeAll(async () => {
   postId = (await createPost(api, owner, hub.id)).id;
   series = (await api.request.post("/series").set(owner.auth).send({ name: "Matrix Series", description: "About it" })).body;
   pageId = await uploadImage(api, owner);
-  const chapter = await api.request.post(`/series/${series.id}/chapters`).set(owner.auth).send({ title: "One", pages: [pageId] });
+  const chapter = await api.request
+    .post(`/series/${series.id}/chapters`)
+    .set(owner.auth)
+    .send({ title: "One", pages: [pageId] });
   expect(chapter.status, JSON.stringify(chapter.body)).toBe(201);
 });
 afterAll(() => api.close());
@@ -50,22 +53,73 @@ const MATRIX: Row[] = [
   { operation: "POST /auth/logout", url: () => "/auth/logout", stranger: 200, owner: 200, endsToken: true },
   { operation: "PUT /user/{id}", url: () => `/user/${owner.id}`, body: () => ({}), stranger: 403, owner: 200 },
   // The owner leaves the hub and joins it again (they post in it below).
-  { operation: "DELETE /user/{userId}/member-hubs/{hubId}", url: () => `/user/${owner.id}/member-hubs/${hub.id}`, stranger: 403, owner: 200 },
+  {
+    operation: "DELETE /user/{userId}/member-hubs/{hubId}",
+    url: () => `/user/${owner.id}/member-hubs/${hub.id}`,
+    stranger: 403,
+    owner: 200,
+  },
   { operation: "POST /user/{userId}/member-hubs/{hubId}", url: () => `/user/${owner.id}/member-hubs/${hub.id}`, stranger: 403, owner: 200 },
-  { operation: "POST /user/{userId}/followed-series/{seriesId}", url: () => `/user/${owner.id}/followed-series/${series.id}`, stranger: 403, owner: 200 },
-  { operation: "DELETE /user/{userId}/followed-series/{seriesId}", url: () => `/user/${owner.id}/followed-series/${series.id}`, stranger: 403, owner: 200 },
+  {
+    operation: "POST /user/{userId}/followed-series/{seriesId}",
+    url: () => `/user/${owner.id}/followed-series/${series.id}`,
+    stranger: 403,
+    owner: 200,
+  },
+  {
+    operation: "DELETE /user/{userId}/followed-series/{seriesId}",
+    url: () => `/user/${owner.id}/followed-series/${series.id}`,
+    stranger: 403,
+    owner: 200,
+  },
   { operation: "POST /hubs", url: () => "/hubs", body: () => ({ name: `Matrix ${Math.random()}` }), stranger: 201, owner: 201 },
-  { operation: "PUT /hubs/{id}", url: () => `/hubs/${hub.id}`, body: () => ({ name: hub.name, description: "Edited" }), stranger: 403, owner: 200 },
+  {
+    operation: "PUT /hubs/{id}",
+    url: () => `/hubs/${hub.id}`,
+    body: () => ({ name: hub.name, description: "Edited" }),
+    stranger: 403,
+    owner: 200,
+  },
   { operation: "POST /hubs/{hubName}/{postId}/like", url: () => `/hubs/${hub.name}/${postId}/like`, stranger: 200, owner: 200 },
   { operation: "DELETE /hubs/{hubName}/{postId}/like", url: () => `/hubs/${hub.name}/${postId}/like`, stranger: 200, owner: 200 },
   // Posting needs membership: the stranger never joined this hub.
-  { operation: "POST /hub-posts", url: () => "/hub-posts", body: () => ({ title: "A new post", content: "Long enough content", hubId: hub.id }), stranger: 403, owner: 201 },
-  { operation: "PUT /hub-posts/{id}", url: () => `/hub-posts/${postId}`, body: () => ({ title: "An edited title", content: "Edited content, long enough" }), stranger: 403, owner: 200 },
+  {
+    operation: "POST /hub-posts",
+    url: () => "/hub-posts",
+    body: () => ({ title: "A new post", content: "Long enough content", hubId: hub.id }),
+    stranger: 403,
+    owner: 201,
+  },
+  {
+    operation: "PUT /hub-posts/{id}",
+    url: () => `/hub-posts/${postId}`,
+    body: () => ({ title: "An edited title", content: "Edited content, long enough" }),
+    stranger: 403,
+    owner: 200,
+  },
   { operation: "POST /series", url: () => "/series", body: () => ({ name: `Matrix ${Math.random()}` }), stranger: 201, owner: 201 },
-  { operation: "PUT /series/{id}", url: () => `/series/${series.id}`, body: () => ({ name: series.name, description: "Edited" }), stranger: 403, owner: 200 },
+  {
+    operation: "PUT /series/{id}",
+    url: () => `/series/${series.id}`,
+    body: () => ({ name: series.name, description: "Edited" }),
+    stranger: 403,
+    owner: 200,
+  },
   // The stranger names the owner's image: refused for not being the series' author before the page is looked at.
-  { operation: "POST /series/{name}/chapters", url: () => `/series/${series.id}/chapters`, body: () => ({ title: "Two", pages: [pageId] }), stranger: 403, owner: 201 },
-  { operation: "PUT /series/{name}/{chapterNumber}", url: () => `/series/${series.id}/1`, body: () => ({ title: "Edited" }), stranger: 403, owner: 200 },
+  {
+    operation: "POST /series/{name}/chapters",
+    url: () => `/series/${series.id}/chapters`,
+    body: () => ({ title: "Two", pages: [pageId] }),
+    stranger: 403,
+    owner: 201,
+  },
+  {
+    operation: "PUT /series/{name}/{chapterNumber}",
+    url: () => `/series/${series.id}/1`,
+    body: () => ({ title: "Edited" }),
+    stranger: 403,
+    owner: 200,
+  },
   { operation: "POST /series/{name}/{chapterNumber}/like", url: () => `/series/${series.id}/1/like`, stranger: 200, owner: 200 },
   { operation: "DELETE /series/{name}/{chapterNumber}/like", url: () => `/series/${series.id}/1/like`, stranger: 200, owner: 200 },
   { operation: "POST /images", url: () => "/images", body: () => ({ [png]: true }), stranger: 201, owner: 201 },

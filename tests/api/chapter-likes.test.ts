@@ -14,7 +14,9 @@ beforeAll(async () => {
   alice = await api.register("alice");
   bob = await api.register("bob");
   carol = await api.register("carol");
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
+    .png()
+    .toBuffer();
   page = (await api.request.post("/images").set(alice.auth).attach("file", png, "p1.png")).body.id;
 });
 afterAll(() => api.close());
@@ -28,7 +30,10 @@ async function seriesWithChapters(count = 1): Promise<string> {
     .send({ name: `Likeable ${++seriesSeq}` });
   const path = `/series/${encodeURIComponent(created.body.name)}`;
   for (let i = 0; i < count; i++) {
-    const res = await api.request.post(`${path}/chapters`).set(alice.auth).send({ title: `Chapter ${i + 1}`, pages: [page] });
+    const res = await api.request
+      .post(`${path}/chapters`)
+      .set(alice.auth)
+      .send({ title: `Chapter ${i + 1}`, pages: [page] });
     expect(res.status).toBe(201);
   }
   return path;
@@ -37,7 +42,9 @@ async function seriesWithChapters(count = 1): Promise<string> {
 /** The likes column and the rows behind it for the chapter at `path` (`/series/{name}/{n}`). */
 async function likeCounts(path: string) {
   const chapter = await api.request.get(path);
-  const rows = prepare<[number], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM ChapterLike WHERE chapterId = ?").get(chapter.body.id)!.n;
+  const rows = prepare<[number], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM ChapterLike WHERE chapterId = ?").get(
+    chapter.body.id,
+  )!.n;
   return { likes: chapter.body.likes as number, rows };
 }
 

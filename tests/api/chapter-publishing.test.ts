@@ -23,7 +23,9 @@ afterAll(() => api.close());
 
 /** Uploads a PNG of the given size as `user` through POST /images and answers its id. */
 async function uploadImage(user: TestUser, width = 40, height = 60): Promise<number> {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#888" } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: "#888" } })
+    .png()
+    .toBuffer();
   const res = await api.request.post("/images").set(user.auth).attach("file", png, "page.png");
   expect(res.status).toBe(201);
   return res.body.id as number;

@@ -18,7 +18,9 @@ afterAll(() => api.close());
 
 /** Uploads a PNG of the given size as `user` through POST /images and answers its id. */
 async function uploadImage(user: TestUser, width = 40, height = 60): Promise<number> {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#888" } }).png().toBuffer();
+  const png = await sharp({ create: { width, height, channels: 3, background: "#888" } })
+    .png()
+    .toBuffer();
   const res = await api.request.post("/images").set(user.auth).attach("file", png, "page.png");
   expect(res.status).toBe(201);
   return res.body.id as number;
@@ -203,7 +205,8 @@ describe("GET /series/{name}/chapters, /latest and /most-liked", () => {
     shelf = await createSeries("Four Chapters");
     const page = await uploadImage(alice);
     ids = {};
-    for (const number of [1, 2, 3, 4]) ids[number] = (await publish(shelf, { title: `Ch ${number}`, content: "secret notes", pages: [page] })).id;
+    for (const number of [1, 2, 3, 4])
+      ids[number] = (await publish(shelf, { title: `Ch ${number}`, content: "secret notes", pages: [page] })).id;
     // Likes: 1 -> 2, 2 -> 0, 3 -> 2, 4 -> 1.
     await like(shelf, 1, bob);
     await like(shelf, 1, carol);
@@ -324,7 +327,12 @@ describe("long chapter lists", () => {
   beforeAll(async () => {
     saga = await createSeries("Long Saga");
     const page = await uploadImage(alice);
-    insertChapters(saga, alice.id, page, Array.from({ length: 25 }, (_, i) => i + 1));
+    insertChapters(
+      saga,
+      alice.id,
+      page,
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
   });
 
   it("totalElements equals the number of chapters", async () => {
@@ -365,12 +373,20 @@ describe("latest chapter on series cards (home page)", () => {
     const fresh = await startTestApi();
     try {
       const author = await fresh.register("homeauthor");
-      const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } }).png().toBuffer();
+      const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
+        .png()
+        .toBuffer();
       const page = (await fresh.request.post("/images").set(author.auth).attach("file", png, "p.png")).body.id;
       await fresh.request.post("/series").set(author.auth).send({ name: "With Chapters" });
       await fresh.request.post("/series").set(author.auth).send({ name: "Without Chapters" });
-      await fresh.request.post("/series/With%20Chapters/chapters").set(author.auth).send({ title: "First", pages: [page] });
-      await fresh.request.post("/series/With%20Chapters/chapters").set(author.auth).send({ title: "Second", pages: [page] });
+      await fresh.request
+        .post("/series/With%20Chapters/chapters")
+        .set(author.auth)
+        .send({ title: "First", pages: [page] });
+      await fresh.request
+        .post("/series/With%20Chapters/chapters")
+        .set(author.auth)
+        .send({ title: "Second", pages: [page] });
 
       const res = await fresh.request.get("/series/top?per_page=10");
       const byName = Object.fromEntries(res.body.content.map((s: { name: string }) => [s.name, s]));

@@ -20,7 +20,10 @@ const countOf = (sql: string, id: number) => prepare<[number], { n: number }>(ap
 
 let seq = 0;
 async function createHub(): Promise<{ id: number; name: string }> {
-  const res = await api.request.post("/hubs").set(owner.auth).send({ name: `Burst Hub ${++seq}` });
+  const res = await api.request
+    .post("/hubs")
+    .set(owner.auth)
+    .send({ name: `Burst Hub ${++seq}` });
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -34,7 +37,10 @@ async function createPost(): Promise<{ hubName: string; postId: number }> {
   return { hubName: encodeURIComponent(hub.name), postId: res.body.id };
 }
 async function createSeries(): Promise<number> {
-  const res = await api.request.post("/series").set(owner.auth).send({ name: `Burst Series ${++seq}` });
+  const res = await api.request
+    .post("/series")
+    .set(owner.auth)
+    .send({ name: `Burst Series ${++seq}` });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -44,7 +50,9 @@ describe("concurrent registrations", () => {
     const spellings = Array.from({ length: 10 }, (_x, i) => (i % 2 === 0 ? "RaceName" : "racename"));
 
     const responses = await Promise.all(
-      spellings.map((username, i) => api.request.post("/auth/register").send({ username, email: `race${i}@example.com`, password: "secret123" })),
+      spellings.map((username, i) =>
+        api.request.post("/auth/register").send({ username, email: `race${i}@example.com`, password: "secret123" }),
+      ),
     );
 
     expect(responses.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
@@ -53,11 +61,15 @@ describe("concurrent registrations", () => {
 
   it("of one email: one 201, the rest 409, one row", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_x, i) => api.request.post("/auth/register").send({ username: `race_mail_${i}`, email: "Race.Mail@example.com", password: "secret123" })),
+      Array.from({ length: 10 }, (_x, i) =>
+        api.request.post("/auth/register").send({ username: `race_mail_${i}`, email: "Race.Mail@example.com", password: "secret123" }),
+      ),
     );
 
     expect(responses.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM User WHERE emailKey = 'race.mail@example.com'").get()!.n).toBe(1);
+    expect(
+      prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM User WHERE emailKey = 'race.mail@example.com'").get()!.n,
+    ).toBe(1);
   });
 });
 
@@ -122,7 +134,9 @@ describe("concurrent toggles keep counts equal to rows", () => {
     // Each user alternates like, unlike, like, ... 1 to 4 times in sequence, while all users run at once.
     const plans = crowd.map((_u, i) => Array.from({ length: 1 + (i % 4) }, (_x, k) => k % 2 === 0));
     const toggle = (u: TestUser, like: boolean) =>
-      like ? api.request.post(`/hubs/${hubName}/${postId}/like`).set(u.auth) : api.request.delete(`/hubs/${hubName}/${postId}/like`).set(u.auth);
+      like
+        ? api.request.post(`/hubs/${hubName}/${postId}/like`).set(u.auth)
+        : api.request.delete(`/hubs/${hubName}/${postId}/like`).set(u.auth);
 
     await Promise.all(
       crowd.map(async (u, i) => {

@@ -23,8 +23,14 @@ function allPosts(): Row[] {
 }
 
 const expected = {
-  latest: () => allPosts().sort((a, b) => b.date - a.date || b.id - a.id).map((r) => r.id),
-  "by-likes": () => allPosts().sort((a, b) => b.likes - a.likes || b.id - a.id).map((r) => r.id),
+  latest: () =>
+    allPosts()
+      .sort((a, b) => b.date - a.date || b.id - a.id)
+      .map((r) => r.id),
+  "by-likes": () =>
+    allPosts()
+      .sort((a, b) => b.likes - a.likes || b.id - a.id)
+      .map((r) => r.id),
 };
 
 async function everyPage(order: "latest" | "by-likes"): Promise<number[]> {
@@ -43,7 +49,10 @@ beforeAll(async () => {
   alice = await api.register();
   hub = await createHub(api, alice, { name: `Deep pages ${process.pid}` });
   // Many ties: dates repeat every 10 posts, most likes are 0, a few share small counts.
-  const insert = prepare(api.db.sqlite, "INSERT INTO Post (title, content, description, date, likes, authorId, hubId) VALUES ('Deep post', 'Body of a deep post', '', ?, ?, ?, ?)");
+  const insert = prepare(
+    api.db.sqlite,
+    "INSERT INTO Post (title, content, description, date, likes, authorId, hubId) VALUES ('Deep post', 'Body of a deep post', '', ?, ?, ?, ?)",
+  );
   api.db.sqlite.transaction(() => {
     for (let i = 0; i < POSTS; i++) insert.run(1_700_000_000_000 + Math.floor(i / 10) * 1000, i % 13 === 0 ? i % 5 : 0, alice.id, hub.id);
     prepare(api.db.sqlite, "UPDATE Hub SET postCount = postCount + ? WHERE id = ?").run(POSTS, hub.id);
@@ -66,7 +75,10 @@ describe("deep pages of a hub's posts", () => {
     const deepPost = expected["by-likes"]().at(-5)!;
     const likers = await Promise.all([api.register(), api.register(), api.register(), api.register(), api.register(), api.register()]);
     for (const user of likers) {
-      await api.request.post(`/hubs/${encodeURIComponent(hub.name)}/${deepPost}/like`).set(user.auth).expect(200);
+      await api.request
+        .post(`/hubs/${encodeURIComponent(hub.name)}/${deepPost}/like`)
+        .set(user.auth)
+        .expect(200);
     }
 
     const ids = await everyPage("by-likes");
@@ -78,7 +90,10 @@ describe("deep pages of a hub's posts", () => {
   it("follow a new post, which shifts every position of the latest order", async () => {
     await everyPage("latest");
     await joinHub(api, alice, hub.id);
-    const created = await api.request.post("/hub-posts").set(alice.auth).send({ title: "Newest of all", content: "A post that shifts every page", hubId: hub.id });
+    const created = await api.request
+      .post("/hub-posts")
+      .set(alice.auth)
+      .send({ title: "Newest of all", content: "A post that shifts every page", hubId: hub.id });
 
     const ids = await everyPage("latest");
 

@@ -22,20 +22,37 @@ beforeAll(async () => {
   api = await startTestApi();
   me = await api.register("errors_me");
   hub = (await api.request.post("/hubs").set(me.auth).send({ name: "Errors Hub", description: "for errors" })).body;
-  postId = (await api.request.post("/hub-posts").set(me.auth).send({ title: "First post", content: "Some content here.", hubId: hub.id })).body.id;
+  postId = (await api.request.post("/hub-posts").set(me.auth).send({ title: "First post", content: "Some content here.", hubId: hub.id }))
+    .body.id;
   seriesId = (await api.request.post("/series").set(me.auth).send({ name: "Errors Series" })).body.id;
   imageId = await uploadImage(api, me);
-  const chapter = await api.request.post("/series/Errors%20Series/chapters").set(me.auth).send({ title: "One", pages: [imageId] });
+  const chapter = await api.request
+    .post("/series/Errors%20Series/chapters")
+    .set(me.auth)
+    .send({ title: "One", pages: [imageId] });
   expect(chapter.status).toBe(201);
 });
 afterAll(() => api.close());
 
-const TABLES = ["User", "Hub", "Post", "Series", "Chapter", "ChapterPage", "Image", "Membership", "Follow", "PostLike", "ChapterLike"] as const;
+const TABLES = [
+  "User",
+  "Hub",
+  "Post",
+  "Series",
+  "Chapter",
+  "ChapterPage",
+  "Image",
+  "Membership",
+  "Follow",
+  "PostLike",
+  "ChapterLike",
+] as const;
 /** Row counts of every table: a rejected request must leave them all as they were. */
 const rowCounts = () =>
   Object.fromEntries(TABLES.map((t) => [t, prepare<[], { n: number }>(api.db.sqlite, `SELECT COUNT(*) AS n FROM ${t}`).get()!.n]));
 
-const postJson = (url: string, text: string, auth = me.auth) => api.request.post(url).set(auth).set("Content-Type", "application/json").send(text);
+const postJson = (url: string, text: string, auth = me.auth) =>
+  api.request.post(url).set(auth).set("Content-Type", "application/json").send(text);
 
 describe("malformed and oversized bodies", () => {
   it.each(["{bad", '{"name": "x",}', "{'name': 'x'}", '{"name": "x"', "nul", '"just a string"', "12", "null"])(
@@ -56,7 +73,10 @@ describe("malformed and oversized bodies", () => {
   it("answers 413 for a JSON body over 1 MB, creating nothing", async () => {
     const before = rowCounts();
 
-    const res = await api.request.post("/hubs").set(me.auth).send({ name: "Huge Hub", description: "x".repeat(1_100_000) });
+    const res = await api.request
+      .post("/hubs")
+      .set(me.auth)
+      .send({ name: "Huge Hub", description: "x".repeat(1_100_000) });
 
     expectError(res, 413);
     expect(rowCounts()).toEqual(before);
@@ -115,15 +135,26 @@ describe("a body is read only by operations that take one", () => {
   });
 
   it("ignores a body over 1 MB and a gzip bomb on a GET (no undeclared 413)", async () => {
-    const big = await api.request.get("/hubs").set("Content-Type", "application/json").send(`{"a":"${"x".repeat(2_000_000)}"}`);
+    const big = await api.request
+      .get("/hubs")
+      .set("Content-Type", "application/json")
+      .send(`{"a":"${"x".repeat(2_000_000)}"}`);
     expect(big.status).toBe(200);
     const bomb = zlib.gzipSync(Buffer.alloc(8 * 1024 * 1024, " "));
-    const res = await api.request.get(`/hub-posts/${postId}`).set("Content-Type", "application/json").set("Content-Encoding", "gzip").serialize(raw).send(bomb);
+    const res = await api.request
+      .get(`/hub-posts/${postId}`)
+      .set("Content-Type", "application/json")
+      .set("Content-Encoding", "gzip")
+      .serialize(raw)
+      .send(bomb);
     expect(res.status).toBe(200);
   });
 
   it("answers 404, not 413, to a large body sent to no route", async () => {
-    const res = await api.request.post("/no-such-route").set("Content-Type", "application/json").send(`{"a":"${"x".repeat(2_000_000)}"}`);
+    const res = await api.request
+      .post("/no-such-route")
+      .set("Content-Type", "application/json")
+      .send(`{"a":"${"x".repeat(2_000_000)}"}`);
 
     expectError(res, 404);
   });
@@ -250,24 +281,57 @@ describe("wrong types are 400 with field errors and change nothing", () => {
     ["an object", { text: "x" }],
   ];
   const textFields: [string, string, () => Record<string, unknown>, string][] = [
-    ["POST /auth/register", "/auth/register", () => ({ username: "types_user", email: "types@example.com", password: "secret123" }), "username"],
-    ["POST /auth/register", "/auth/register", () => ({ username: "types_user", email: "types@example.com", password: "secret123" }), "email"],
-    ["POST /auth/register", "/auth/register", () => ({ username: "types_user", email: "types@example.com", password: "secret123" }), "password"],
+    [
+      "POST /auth/register",
+      "/auth/register",
+      () => ({ username: "types_user", email: "types@example.com", password: "secret123" }),
+      "username",
+    ],
+    [
+      "POST /auth/register",
+      "/auth/register",
+      () => ({ username: "types_user", email: "types@example.com", password: "secret123" }),
+      "email",
+    ],
+    [
+      "POST /auth/register",
+      "/auth/register",
+      () => ({ username: "types_user", email: "types@example.com", password: "secret123" }),
+      "password",
+    ],
     ["POST /auth/login", "/auth/login", () => ({ username: "errors_me", password: "secret123" }), "username"],
     ["POST /auth/login", "/auth/login", () => ({ username: "errors_me", password: "secret123" }), "password"],
     ["POST /hubs", "/hubs", () => ({ name: "Typed Hub", description: "fine" }), "name"],
     ["POST /hubs", "/hubs", () => ({ name: "Typed Hub", description: "fine" }), "description"],
     ["POST /series", "/series", () => ({ name: "Typed Series", description: "fine" }), "name"],
-    ["POST /hub-posts", "/hub-posts", () => ({ title: "A typed post", content: "Enough content.", description: "d", hubId: hub.id }), "title"],
-    ["POST /hub-posts", "/hub-posts", () => ({ title: "A typed post", content: "Enough content.", description: "d", hubId: hub.id }), "content"],
-    ["POST /hub-posts", "/hub-posts", () => ({ title: "A typed post", content: "Enough content.", description: "d", hubId: hub.id }), "description"],
+    [
+      "POST /hub-posts",
+      "/hub-posts",
+      () => ({ title: "A typed post", content: "Enough content.", description: "d", hubId: hub.id }),
+      "title",
+    ],
+    [
+      "POST /hub-posts",
+      "/hub-posts",
+      () => ({ title: "A typed post", content: "Enough content.", description: "d", hubId: hub.id }),
+      "content",
+    ],
+    [
+      "POST /hub-posts",
+      "/hub-posts",
+      () => ({ title: "A typed post", content: "Enough content.", description: "d", hubId: hub.id }),
+      "description",
+    ],
     ["POST /series/{name}/chapters", "/series/Errors%20Series/chapters", () => ({ title: "Typed", pages: [imageId] }), "title"],
   ];
   for (const [label, url, valid, field] of textFields) {
     it.each(wrong)(`${label}: ${field} as %s`, async (_what, value) => {
       const before = rowCounts();
 
-      const res = await api.request.post(url).set(me.auth).send({ ...valid(), [field]: value });
+      const res = await api.request
+        .post(url)
+        .set(me.auth)
+        .send({ ...valid(), [field]: value });
 
       expectFieldError(res, field);
       expect(rowCounts()).toEqual(before);
@@ -275,13 +339,18 @@ describe("wrong types are 400 with field errors and change nothing", () => {
   }
 
   it.each(["username", "email", "password"])("POST /auth/register: %s as null", async (field) => {
-    const res = await api.request.post("/auth/register").send({ username: "types_user", email: "types@example.com", password: "secret123", [field]: null });
+    const res = await api.request
+      .post("/auth/register")
+      .send({ username: "types_user", email: "types@example.com", password: "secret123", [field]: null });
 
     expectFieldError(res, field);
   });
 
   it.each(["name"])("POST /hubs: %s as null", async (field) => {
-    const res = await api.request.post("/hubs").set(me.auth).send({ name: "Null Hub", [field]: null });
+    const res = await api.request
+      .post("/hubs")
+      .set(me.auth)
+      .send({ name: "Null Hub", [field]: null });
 
     expectFieldError(res, field, "Hub name is required");
   });
@@ -307,7 +376,9 @@ describe("wrong types are 400 with field errors and change nothing", () => {
     it.each(wrongIds)(`${label}: ${field} as %s`, async (_what, value) => {
       const before = rowCounts();
 
-      const res = await api.request[method](url || `/user/${me.id}`).set(me.auth).send({ ...valid(), [field]: value });
+      const res = await api.request[method](url || `/user/${me.id}`)
+        .set(me.auth)
+        .send({ ...valid(), [field]: value });
 
       expectFieldError(res, field);
       expect(rowCounts()).toEqual(before);
@@ -346,7 +417,11 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
   ];
 
   /** Sends the body; a 2xx must store exactly what was sent (as read back), a 4xx nothing at all. */
-  async function sendAndCheck(url: string, body: Record<string, unknown>, readBack: (res: { body: Record<string, unknown> }) => Promise<Record<string, unknown>>) {
+  async function sendAndCheck(
+    url: string,
+    body: Record<string, unknown>,
+    readBack: (res: { body: Record<string, unknown> }) => Promise<Record<string, unknown>>,
+  ) {
     const before = rowCounts();
 
     const res = await api.request.post(url).set(me.auth).send(body);
@@ -364,19 +439,27 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
 
   let seq = 0;
   it.each(odd)("in a hub name and description: %s", async (_what, value) => {
-    const res = await sendAndCheck("/hubs", { name: `${value}${++seq}`.slice(-120_000), description: value }, async (r) =>
-      (await api.request.get(`/hubs/id/${r.body.id}`).set(me.auth)).body,
+    const res = await sendAndCheck(
+      "/hubs",
+      { name: `${value}${++seq}`.slice(-120_000), description: value },
+      async (r) => (await api.request.get(`/hubs/id/${r.body.id}`).set(me.auth)).body,
     );
     if (res.status === 201) expect(res.body.description).toBe(value.normalize("NFC").trim());
   });
 
   it.each(odd)("in a series name: %s", async (_what, value) => {
-    await sendAndCheck("/series", { name: `${value}${++seq}`, description: value }, async (r) => (await api.request.get(`/series/id/${r.body.id}`).set(me.auth)).body);
+    await sendAndCheck(
+      "/series",
+      { name: `${value}${++seq}`, description: value },
+      async (r) => (await api.request.get(`/series/id/${r.body.id}`).set(me.auth)).body,
+    );
   });
 
   it.each(odd)("in a post title, content and description: %s", async (_what, value) => {
-    const res = await sendAndCheck("/hub-posts", { title: `Title ${value}`, content: `Content ${value}`, description: value, hubId: hub.id }, async (r) =>
-      (await api.request.get(`/hub-posts/${r.body.id}`).set(me.auth)).body,
+    const res = await sendAndCheck(
+      "/hub-posts",
+      { title: `Title ${value}`, content: `Content ${value}`, description: value, hubId: hub.id },
+      async (r) => (await api.request.get(`/hub-posts/${r.body.id}`).set(me.auth)).body,
     );
     if (res.status === 201) expect(res.body.content).toBe(`Content ${value}`.normalize("NFC").trim());
   });
@@ -458,13 +541,25 @@ describe("absurd numbers in ids and paging", () => {
     expect(rowCounts()).toEqual(before);
   });
 
-  const pagedUrls = ["/hubs", "/hubs/top", "/hubs/search", "/series", "/series/top", "/series/search", "/hubs/Errors%20Hub/posts/latest", "/series/Errors%20Series/chapters"];
+  const pagedUrls = [
+    "/hubs",
+    "/hubs/top",
+    "/hubs/search",
+    "/series",
+    "/series/top",
+    "/series/search",
+    "/hubs/Errors%20Hub/posts/latest",
+    "/series/Errors%20Series/chapters",
+  ];
   for (const param of ["page", "per_page", "size"]) {
-    it.each(absurd.flatMap((bad) => pagedUrls.map((url) => `${url}?${param}=${encodeURIComponent(bad)}`)))(`GET %s is 400 naming ${param}`, async (url) => {
-      const res = await api.request.get(url);
+    it.each(absurd.flatMap((bad) => pagedUrls.map((url) => `${url}?${param}=${encodeURIComponent(bad)}`)))(
+      `GET %s is 400 naming ${param}`,
+      async (url) => {
+        const res = await api.request.get(url);
 
-      expectFieldError(res, param);
-    });
+        expectFieldError(res, param);
+      },
+    );
   }
 
   it.each(["/hubs?per_page=1001", "/series?size=5000", "/hubs?page=100000001", "/hubs?page=1&page=2"])("GET %s is 400", async (url) => {
@@ -480,7 +575,13 @@ describe("absurd numbers in ids and paging", () => {
 
     expect(res.status).toBe(200);
     expect(total).toBeGreaterThan(0);
-    expect(res.body).toMatchObject({ content: [], page: 100000000, perPage: 1000, totalElements: total, totalPages: Math.ceil(total / 1000) });
+    expect(res.body).toMatchObject({
+      content: [],
+      page: 100000000,
+      perPage: 1000,
+      totalElements: total,
+      totalPages: Math.ceil(total / 1000),
+    });
   });
 });
 
@@ -542,8 +643,53 @@ function seeded(seed: number) {
 function fuzzer(random: () => number) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const int = (max: number) => Math.floor(random() * max);
-  const alphabet = ["a", "Z", "0", "_", " ", "-", "/", "%", ".", "@", "ñ", "é", "漫", "画", "😀", "\u200f", "\u202e", "\u0000", "\u0007", "\n", "\t", "\ud800", "\udc00", "\\", '"', "'", "<", ">"];
-  const words = ["top", "search", "id", "Manga Lovers", "errors_me", "Errors Hub", "Errors Series", "a@b.co", "secret123", "null", "true", "0", "-1", "<script>alert(1)</script>", "' OR 1=1 --"];
+  const alphabet = [
+    "a",
+    "Z",
+    "0",
+    "_",
+    " ",
+    "-",
+    "/",
+    "%",
+    ".",
+    "@",
+    "ñ",
+    "é",
+    "漫",
+    "画",
+    "😀",
+    "\u200f",
+    "\u202e",
+    "\u0000",
+    "\u0007",
+    "\n",
+    "\t",
+    "\ud800",
+    "\udc00",
+    "\\",
+    '"',
+    "'",
+    "<",
+    ">",
+  ];
+  const words = [
+    "top",
+    "search",
+    "id",
+    "Manga Lovers",
+    "errors_me",
+    "Errors Hub",
+    "Errors Series",
+    "a@b.co",
+    "secret123",
+    "null",
+    "true",
+    "0",
+    "-1",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+  ];
   const string = (): string => {
     switch (int(4)) {
       case 0:
@@ -551,12 +697,35 @@ function fuzzer(random: () => number) {
       case 1:
         return Array.from({ length: int(40) }, () => pick(alphabet)).join("");
       case 2:
-        return pick(["x", "é", "😀", " "]).repeat(pick([0, 1, 2, 3, 5, 6, 9, 10, 29, 30, 31, 72, 73, 99, 100, 101, 199, 200, 201, 299, 300, 301, 499, 500, 501, 9999, 10_000, 10_001, 40_000]));
+        return pick(["x", "é", "😀", " "]).repeat(
+          pick([
+            0, 1, 2, 3, 5, 6, 9, 10, 29, 30, 31, 72, 73, 99, 100, 101, 199, 200, 201, 299, 300, 301, 499, 500, 501, 9999, 10_000, 10_001,
+            40_000,
+          ]),
+        );
       default:
         return `${pick(words)} ${int(1_000_000)}`;
     }
   };
-  const number = (): number => pick([0, -0, 1, -1, 2, 1.5, -1.5, 2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 5e-324, int(100), imageId]);
+  const number = (): number =>
+    pick([
+      0,
+      -0,
+      1,
+      -1,
+      2,
+      1.5,
+      -1.5,
+      2147483647,
+      2147483648,
+      -2147483649,
+      Number.MAX_SAFE_INTEGER,
+      1e308,
+      -1e308,
+      5e-324,
+      int(100),
+      imageId,
+    ]);
   const value = (depth: number): unknown => {
     switch (int(depth > 2 ? 4 : 6)) {
       case 0:
@@ -589,7 +758,24 @@ function fuzzer(random: () => number) {
       else mutated[key] = random() < 0.6 ? string() : value(1);
       return JSON.stringify(mutated);
     }
-    if (roll < 0.48) return pick(["", "{", "}", "[", "{}}", '{"a":}', "nul", "tru", '"\\ud800"', "1e400", "-", '{"name": 1e400, "hubId": -0}', '{"pages": [1e400]}', "\u0000", "{\"a\":\"\\u0000\"}"]);
+    if (roll < 0.48)
+      return pick([
+        "",
+        "{",
+        "}",
+        "[",
+        "{}}",
+        '{"a":}',
+        "nul",
+        "tru",
+        '"\\ud800"',
+        "1e400",
+        "-",
+        '{"name": 1e400, "hubId": -0}',
+        '{"pages": [1e400]}',
+        "\u0000",
+        '{"a":"\\u0000"}',
+      ]);
     if (roll < 0.56) return JSON.stringify(value(3));
     const object: Record<string, unknown> = {};
     for (const field of fields) if (random() < 0.8) object[field] = random() < 0.5 ? string() : value(1);
@@ -602,42 +788,85 @@ function fuzzer(random: () => number) {
 
 describe("fuzz: random path parameters and query strings against every endpoint", () => {
   const ROUNDS = 40;
-  const segments = ["1", "0", "-1", "1.5", "1e3", "0x10", "99999999999", "2147483647", "abc", "Errors%20Hub", "Errors%20Series", "top", "search", "id", "%E0%A4%A", "%", "%00", "%2F", "%ED%A0%80", "..", ".", "%20", "%F0%9F%98%80", "x".repeat(3000)];
+  const segments = [
+    "1",
+    "0",
+    "-1",
+    "1.5",
+    "1e3",
+    "0x10",
+    "99999999999",
+    "2147483647",
+    "abc",
+    "Errors%20Hub",
+    "Errors%20Series",
+    "top",
+    "search",
+    "id",
+    "%E0%A4%A",
+    "%",
+    "%00",
+    "%2F",
+    "%ED%A0%80",
+    "..",
+    ".",
+    "%20",
+    "%F0%9F%98%80",
+    "x".repeat(3000),
+  ];
   const queryKeys = ["page", "per_page", "size", "name", "w", "page[]", "__proto__", "constructor"];
   const queryValues = ["1", "0", "-1", "1000", "1001", "abc", "", "%E0%A4%A", "%00", "1e3", "99999999999999999999", "x".repeat(500)];
 
-  it.each(allEndpoints({ uploadMaxBytes: 10 * 1024 * 1024 }).map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))("%s never answers 5xx", async (_label, e) => {
-    const random = seeded([...e.path].reduce((h, c) => (h * 33 + c.charCodeAt(0)) >>> 0, 11));
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  it.each(allEndpoints({ uploadMaxBytes: 10 * 1024 * 1024 }).map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    "%s never answers 5xx",
+    async (_label, e) => {
+      const random = seeded([...e.path].reduce((h, c) => (h * 33 + c.charCodeAt(0)) >>> 0, 11));
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-    for (let round = 0; round < ROUNDS; round++) {
-      const url = e.path.replace(/\{\w+\}/g, () => pick(segments));
-      const query = Array.from({ length: Math.floor(random() * 3) }, () => `${pick(queryKeys)}=${pick(queryValues)}`).join("&");
-      const res = await api.request[e.method](query ? `${url}?${query}` : url).set(me.auth);
+      for (let round = 0; round < ROUNDS; round++) {
+        const url = e.path.replace(/\{\w+\}/g, () => pick(segments));
+        const query = Array.from({ length: Math.floor(random() * 3) }, () => `${pick(queryKeys)}=${pick(queryValues)}`).join("&");
+        const res = await api.request[e.method](query ? `${url}?${query}` : url).set(me.auth);
 
-      const where = `${e.method.toUpperCase()} ${url.slice(0, 200)}?${query.slice(0, 200)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
-      expect(res.status, where).toBeLessThan(500);
-      if (res.status >= 400 && res.type === "application/json") expect(res.body.status, where).toBe(res.status);
-    }
-  });
+        const where = `${e.method.toUpperCase()} ${url.slice(0, 200)}?${query.slice(0, 200)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status >= 400 && res.type === "application/json") expect(res.body.status, where).toBe(res.status);
+      }
+    },
+  );
 });
 
 describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
   const ROUNDS = 200;
-  const jsonEndpoints = allEndpoints({ uploadMaxBytes: 10 * 1024 * 1024 }).filter((e) => e.body && (e.method === "post" || e.method === "put"));
-  const seriesName = () => encodeURIComponent(prepare<[number], { name: string }>(api.db.sqlite, "SELECT name FROM Series WHERE id = ?").get(seriesId)!.name);
+  const jsonEndpoints = allEndpoints({ uploadMaxBytes: 10 * 1024 * 1024 }).filter(
+    (e) => e.body && (e.method === "post" || e.method === "put"),
+  );
+  const seriesName = () =>
+    encodeURIComponent(prepare<[number], { name: string }>(api.db.sqlite, "SELECT name FROM Series WHERE id = ?").get(seriesId)!.name);
   /** Real targets and a valid body for each path, so that bodies reach the services and not only the checks. */
   const targets: Record<string, { url: () => string; valid: (n: number) => Record<string, unknown> }> = {
-    "/auth/register": { url: () => "/auth/register", valid: (n) => ({ username: `fuzz_${n}`, email: `fuzz_${n}@example.com`, password: "secret123" }) },
+    "/auth/register": {
+      url: () => "/auth/register",
+      valid: (n) => ({ username: `fuzz_${n}`, email: `fuzz_${n}@example.com`, password: "secret123" }),
+    },
     "/auth/login": { url: () => "/auth/login", valid: () => ({ username: "errors_me", password: "secret123" }) },
     "/user/{id}": { url: () => `/user/${me.id}`, valid: () => ({ profileImageID: imageId, profileBannerID: null }) },
     "/hubs": { url: () => "/hubs", valid: (n) => ({ name: `Fuzz Hub ${n}`, description: "fuzzed", profileImageId: imageId }) },
     "/hubs/{id}": { url: () => `/hubs/${hub.id}`, valid: () => ({ name: "Errors Hub", description: "fuzzed", profileBannerId: imageId }) },
-    "/hub-posts": { url: () => "/hub-posts", valid: () => ({ title: "Fuzzed title", content: "Fuzzed content body", description: "", hubId: hub.id }) },
-    "/hub-posts/{id}": { url: () => `/hub-posts/${postId}`, valid: () => ({ title: "Fuzzed title", content: "Fuzzed content body", description: "d" }) },
+    "/hub-posts": {
+      url: () => "/hub-posts",
+      valid: () => ({ title: "Fuzzed title", content: "Fuzzed content body", description: "", hubId: hub.id }),
+    },
+    "/hub-posts/{id}": {
+      url: () => `/hub-posts/${postId}`,
+      valid: () => ({ title: "Fuzzed title", content: "Fuzzed content body", description: "d" }),
+    },
     "/series": { url: () => "/series", valid: (n) => ({ name: `Fuzz Series ${n}`, description: "fuzzed" }) },
     "/series/{id}": { url: () => `/series/${seriesId}`, valid: () => ({ name: "Errors Series", profileImageId: imageId }) },
-    "/series/{name}/chapters": { url: () => `/series/${seriesName()}/chapters`, valid: () => ({ title: "Fuzz chapter", pages: [imageId], coverId: imageId }) },
+    "/series/{name}/chapters": {
+      url: () => `/series/${seriesName()}/chapters`,
+      valid: () => ({ title: "Fuzz chapter", pages: [imageId], coverId: imageId }),
+    },
     "/series/{name}/{chapterNumber}": { url: () => `/series/${seriesName()}/1`, valid: () => ({ title: "One", pages: [imageId] }) },
   };
 
@@ -646,26 +875,35 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
     for (const e of jsonEndpoints) expect(targets[e.path], `add a fuzz target for ${e.method.toUpperCase()} ${e.path}`).toBeDefined();
   });
 
-  it.each(jsonEndpoints.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))("%s never answers 5xx", async (_label, endpoint) => {
-    const seed = [...endpoint.path].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, endpoint.method === "put" ? 7 : 3);
-    const { body } = fuzzer(seeded(seed));
-    const fields = endpoint.body instanceof z.ZodObject ? Object.keys(endpoint.body.shape) : [];
-    const target = targets[endpoint.path]!;
+  it.each(jsonEndpoints.map((e) => [`${e.method.toUpperCase()} ${e.path}`, e] as const))(
+    "%s never answers 5xx",
+    async (_label, endpoint) => {
+      const seed = [...endpoint.path].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, endpoint.method === "put" ? 7 : 3);
+      const { body } = fuzzer(seeded(seed));
+      const fields = endpoint.body instanceof z.ZodObject ? Object.keys(endpoint.body.shape) : [];
+      const target = targets[endpoint.path]!;
 
-    const statuses = new Set<number>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const text = body(fields, target.valid(round));
-      const res = await api.request[endpoint.method as "post" | "put"](target.url()).set(me.auth).set("Content-Type", "application/json").send(text);
-      statuses.add(res.status);
+      const statuses = new Set<number>();
+      for (let round = 0; round < ROUNDS; round++) {
+        const text = body(fields, target.valid(round));
+        const res = await api.request[endpoint.method as "post" | "put"](target.url())
+          .set(me.auth)
+          .set("Content-Type", "application/json")
+          .send(text);
+        statuses.add(res.status);
 
-      const where = `seed ${seed} round ${round}: ${text.slice(0, 300)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-      expect(res.status, where).toBeLessThan(500);
-      if (res.status >= 400) {
-        expect(res.body.status, where).toBe(res.status);
-        expect(typeof res.body.message, where).toBe("string");
+        const where = `seed ${seed} round ${round}: ${text.slice(0, 300)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+        expect(res.status, where).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.body.status, where).toBe(res.status);
+          expect(typeof res.body.message, where).toBe("string");
+        }
       }
-    }
-    // The fuzz must get past validation sometimes, or it only tests the validators.
-    expect([...statuses].some((s) => s < 300 || s === 401 || s === 409), `statuses seen: ${[...statuses]}`).toBe(true);
-  });
+      // The fuzz must get past validation sometimes, or it only tests the validators.
+      expect(
+        [...statuses].some((s) => s < 300 || s === 401 || s === 409),
+        `statuses seen: ${[...statuses]}`,
+      ).toBe(true);
+    },
+  );
 });

@@ -74,7 +74,7 @@ let checker: ContractChecker;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 const PASSWORD = "fuzzpass123";
-let users: TestUser[] = [];
+const users: TestUser[] = [];
 const known = {
   userIds: [] as number[],
   usernames: [] as string[],
@@ -90,7 +90,8 @@ type Known = Omit<typeof known, "chapterNumbers" | "usernames" | "userIds">;
 /** What each of alice and bob owns: valid requests mostly act on the caller's own things. */
 const owned = new Map<string, Known>();
 const own = (user: TestUser) => {
-  if (!owned.has(user.username)) owned.set(user.username, { hubIds: [], hubNames: [], postIds: [], seriesIds: [], seriesNames: [], imageIds: [] });
+  if (!owned.has(user.username))
+    owned.set(user.username, { hubIds: [], hubNames: [], postIds: [], seriesIds: [], seriesNames: [], imageIds: [] });
   return owned.get(user.username)!;
 };
 /** The caller of the request being made, when it is meant to be valid. */
@@ -113,14 +114,20 @@ beforeAll(async () => {
     [bob, "Ünïcödé Hub 漫画"],
     [alice, "Hub with spaces"],
   ] as const) {
-    const hub = await api.request.post("/hubs").set(owner.auth).send({ name, description: `About ${name}` });
+    const hub = await api.request
+      .post("/hubs")
+      .set(owner.auth)
+      .send({ name, description: `About ${name}` });
     expect(hub.status).toBe(201);
     known.hubIds.push(hub.body.id);
     known.hubNames.push(name);
     own(owner).hubIds.push(hub.body.id);
     own(owner).hubNames.push(name);
     for (let i = 0; i < 3; i++) {
-      const post = await api.request.post("/hub-posts").set(owner.auth).send({ title: `Post ${i}`, content: `**Bold** post ${i}`, description: "d", hubId: hub.body.id });
+      const post = await api.request
+        .post("/hub-posts")
+        .set(owner.auth)
+        .send({ title: `Post ${i}`, content: `**Bold** post ${i}`, description: "d", hubId: hub.body.id });
       expect(post.status).toBe(201);
       known.postIds.push(post.body.id);
       own(owner).postIds.push(post.body.id);
@@ -130,7 +137,10 @@ beforeAll(async () => {
     [alice, "Fuzz Series", known.imageIds[0]!],
     [bob, "Série Fuzz", known.imageIds[2]!],
   ] as const) {
-    const series = await api.request.post("/series").set(owner.auth).send({ name, description: `About ${name}` });
+    const series = await api.request
+      .post("/series")
+      .set(owner.auth)
+      .send({ name, description: `About ${name}` });
     expect(series.status).toBe(201);
     known.seriesIds.push(series.body.id);
     known.seriesNames.push(name);
@@ -274,7 +284,8 @@ const namePool = (field: string, path: string): string[] => {
   return [...known.hubNames, ...known.seriesNames];
 };
 
-const isInteger = (s: Schema) => s.type === "integer" || s.pattern === "^[0-9]{1,10}$" || s.pattern === "^[0-9]{1,12}$" || s.pattern === "^[0-9]{1,5}$";
+const isInteger = (s: Schema) =>
+  s.type === "integer" || s.pattern === "^[0-9]{1,10}$" || s.pattern === "^[0-9]{1,12}$" || s.pattern === "^[0-9]{1,5}$";
 
 /** While set, the request being made is meant to be valid: existing things, right types, no junk. */
 let validOnly = false;
@@ -285,9 +296,10 @@ function valueFor(rng: Rng, schema: Schema, field: string, path: string, asStrin
   if (schema.anyOf) return valueFor(rng, rng.pick(schema.anyOf), field, path, asString);
   if (schema.enum) return rng.pick(schema.enum);
   if (isInteger(schema)) {
-    const n = validOnly || rng.chance(0.7)
-      ? rng.pick(idPool(field, path).length ? idPool(field, path) : [1])
-      : rng.pick([0, 1, 2, 3, 10, 999_999, 2_147_483_647, 2_147_483_648, 100_000_000, 1_000_000_000_000, -1]);
+    const n =
+      validOnly || rng.chance(0.7)
+        ? rng.pick(idPool(field, path).length ? idPool(field, path) : [1])
+        : rng.pick([0, 1, 2, 3, 10, 999_999, 2_147_483_647, 2_147_483_648, 100_000_000, 1_000_000_000_000, -1]);
     return asString ? String(n) : n;
   }
   switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
@@ -298,7 +310,8 @@ function valueFor(rng: Rng, schema: Schema, field: string, path: string, asStrin
     case "number":
       return rng.int(-10, 1000);
     case "array": {
-      const count = validOnly || rng.chance(0.9) ? rng.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)) : rng.pick([0, 501, 2000]);
+      const count =
+        validOnly || rng.chance(0.9) ? rng.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)) : rng.pick([0, 501, 2000]);
       return Array.from({ length: count }, () => valueFor(rng, schema.items ?? {}, field, path, false));
     }
     case "object":
@@ -311,10 +324,13 @@ function valueFor(rng: Rng, schema: Schema, field: string, path: string, asStrin
 function stringFor(rng: Rng, field: string, path: string): string {
   const f = field.toLowerCase();
   if (!validOnly && rng.chance(0.15)) return oddString(rng);
-  if (f.includes("password")) return path === "/auth/login" && rng.chance(0.5) ? PASSWORD : rng.pick(["short", "wrongpass1", randomText(rng, 10)]);
-  if (f === "email") return rng.pick(["fuzz@example.com", `new${rng.int(0, 1e6)}@example.com`, "not-an-email", "a@b", `fuzz_alice@example.com`]);
+  if (f.includes("password"))
+    return path === "/auth/login" && rng.chance(0.5) ? PASSWORD : rng.pick(["short", "wrongpass1", randomText(rng, 10)]);
+  if (f === "email")
+    return rng.pick(["fuzz@example.com", `new${rng.int(0, 1e6)}@example.com`, "not-an-email", "a@b", `fuzz_alice@example.com`]);
   if (f === "username") return rng.chance(0.5) ? rng.pick(pools().usernames) : `u_${rng.int(0, 1e9)}`;
-  if (f === "name" || f.endsWith("name")) return rng.chance(0.5) ? rng.pick(namePool(field, path)) : `Fuzz ${rng.int(0, 1e9)} ${rng.pick(["", "漫画", "é"])}`;
+  if (f === "name" || f.endsWith("name"))
+    return rng.chance(0.5) ? rng.pick(namePool(field, path)) : `Fuzz ${rng.int(0, 1e9)} ${rng.pick(["", "漫画", "é"])}`;
   return rng.pick(["A title", "Some **markdown** content", "x", "A description with [a link](http://example.com)"]);
 }
 
@@ -336,7 +352,9 @@ function encode(value: string): string {
   for (const ch of value) {
     const code = ch.charCodeAt(0);
     if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join("");
     } else out += encodeURIComponent(ch);
   }
   return out;
@@ -359,7 +377,8 @@ function queryString(rng: Rng, params: Parameter[], path: string): string {
     parts.push(`${p.name}=${encode(value)}`);
     if (rng.chance(0.05)) parts.push(`${p.name}=${encode(value)}2`);
   }
-  if (!validOnly && rng.chance(0.1)) parts.push(rng.pick(["junk=1", "page[]=1", "page[a]=1", "size=", "=", "&&", "a=%", "per_page=1&per_page=2", "name[$ne]=x"]));
+  if (!validOnly && rng.chance(0.1))
+    parts.push(rng.pick(["junk=1", "page[]=1", "page[a]=1", "size=", "=", "&&", "a=%", "per_page=1&per_page=2", "name[$ne]=x"]));
   return parts.length ? `?${parts.join("&")}` : "";
 }
 
@@ -380,29 +399,82 @@ function jsonBody(rng: Rng, schema: Schema | undefined, path: string): Body {
   const roll = validOnly ? 0 : rng.next();
   if (roll < 0.62) return { label: "json", headers: { "Content-Type": "application/json" }, bytes: json(value) };
   if (roll < 0.67) {
-    return { label: "gzip json", headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, bytes: zlib.gzipSync(json(value)) };
+    return {
+      label: "gzip json",
+      headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+      bytes: zlib.gzipSync(json(value)),
+    };
   }
   if (roll < 0.69) {
     // A small gzip bomb: a few KB that inflate to 8 MB.
     gzipBomb ??= zlib.gzipSync(Buffer.concat([Buffer.from('{"name":"'), Buffer.alloc(8 * BODY_LIMIT, "a"), Buffer.from('"}')]));
     return { label: "gzip bomb", headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, bytes: gzipBomb };
   }
-  if (roll < 0.71) return { label: "deflate json", headers: { "Content-Type": "application/json", "Content-Encoding": "deflate" }, bytes: zlib.deflateSync(json(value)) };
-  if (roll < 0.72) return { label: "bad gzip", headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, bytes: Buffer.from("not gzip at all") };
-  if (roll < 0.73) return { label: "unknown encoding", headers: { "Content-Type": "application/json", "Content-Encoding": rng.pick(["compress", "x-foo", "gzip, gzip", "identity, br"]) }, bytes: json(value) };
+  if (roll < 0.71)
+    return {
+      label: "deflate json",
+      headers: { "Content-Type": "application/json", "Content-Encoding": "deflate" },
+      bytes: zlib.deflateSync(json(value)),
+    };
+  if (roll < 0.72)
+    return {
+      label: "bad gzip",
+      headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+      bytes: Buffer.from("not gzip at all"),
+    };
+  if (roll < 0.73)
+    return {
+      label: "unknown encoding",
+      headers: { "Content-Type": "application/json", "Content-Encoding": rng.pick(["compress", "x-foo", "gzip, gzip", "identity, br"]) },
+      bytes: json(value),
+    };
   if (roll < 0.76) {
-    return { label: "bad charset", headers: { "Content-Type": `application/json; charset=${rng.pick(["bogus", "utf-16", "latin1", "utf-7", "", '"utf-8'])}` }, bytes: json(value) };
+    return {
+      label: "bad charset",
+      headers: { "Content-Type": `application/json; charset=${rng.pick(["bogus", "utf-16", "latin1", "utf-7", "", '"utf-8'])}` },
+      bytes: json(value),
+    };
   }
   if (roll < 0.81) {
-    const text = rng.pick(["{", "{bad", '{"a":1,}', "[", "nul", "1", '"x"', "null", "[]", "[{}]", "{}", "\u0000", '{"a":"\\ud800"}', '{"a":1}{"b":2}', "  ", ""]);
+    const text = rng.pick([
+      "{",
+      "{bad",
+      '{"a":1,}',
+      "[",
+      "nul",
+      "1",
+      '"x"',
+      "null",
+      "[]",
+      "[{}]",
+      "{}",
+      "\u0000",
+      '{"a":"\\ud800"}',
+      '{"a":1}{"b":2}',
+      "  ",
+      "",
+    ]);
     return { label: "bad json", headers: { "Content-Type": "application/json" }, bytes: Buffer.from(text) };
   }
   if (roll < 0.85) {
-    const type = rng.pick(["text/plain", "application/x-www-form-urlencoded", "application/xml", "multipart/form-data; boundary=x", "application/json-seq", "*/*", "application/vnd.api+json", "garbage"]);
+    const type = rng.pick([
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/xml",
+      "multipart/form-data; boundary=x",
+      "application/json-seq",
+      "*/*",
+      "application/vnd.api+json",
+      "garbage",
+    ]);
     return { label: `content-type ${type}`, headers: { "Content-Type": type }, bytes: json(value) };
   }
   if (roll < 0.88) {
-    return { label: "over the limit", headers: { "Content-Type": "application/json" }, bytes: json({ ...value, pad: "x".repeat(BODY_LIMIT + rng.int(0, 4096)) }) };
+    return {
+      label: "over the limit",
+      headers: { "Content-Type": "application/json" },
+      bytes: json({ ...value, pad: "x".repeat(BODY_LIMIT + rng.int(0, 4096)) }),
+    };
   }
   if (roll < 0.9) return { label: "no content-type", headers: {}, bytes: json(value) };
   return { label: "deep json", headers: { "Content-Type": "application/json" }, bytes: Buffer.from("[".repeat(5000) + "]".repeat(5000)) };
@@ -413,20 +485,42 @@ function uploadBody(rng: Rng): Body {
   const boundary = `fuzz${rng.int(0, 1e9)}`;
   const part = (name: string, fileName: string, type: string, bytes: Buffer) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
       bytes,
       Buffer.from(`\r\n`),
     ]);
   const end = Buffer.from(`--${boundary}--\r\n`);
   const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}` };
   const roll = validOnly ? 0 : rng.next();
-  if (roll < 0.4) return { label: "png upload", headers, bytes: Buffer.concat([part("file", rng.pick(["a.png", "x.txt", "\u202Egnp.exe", ""]), "image/png", pngBytes), end]) };
-  if (roll < 0.55) return { label: "random bytes upload", headers, bytes: Buffer.concat([part("file", "a.png", "image/png", Buffer.from(randomText(rng, 200))), end]) };
+  if (roll < 0.4)
+    return {
+      label: "png upload",
+      headers,
+      bytes: Buffer.concat([part("file", rng.pick(["a.png", "x.txt", "\u202Egnp.exe", ""]), "image/png", pngBytes), end]),
+    };
+  if (roll < 0.55)
+    return {
+      label: "random bytes upload",
+      headers,
+      bytes: Buffer.concat([part("file", "a.png", "image/png", Buffer.from(randomText(rng, 200))), end]),
+    };
   if (roll < 0.62) return { label: "wrong field", headers, bytes: Buffer.concat([part("image", "a.png", "image/png", pngBytes), end]) };
-  if (roll < 0.68) return { label: "two files", headers, bytes: Buffer.concat([part("file", "a.png", "image/png", pngBytes), part("file", "b.png", "image/png", pngBytes), end]) };
+  if (roll < 0.68)
+    return {
+      label: "two files",
+      headers,
+      bytes: Buffer.concat([part("file", "a.png", "image/png", pngBytes), part("file", "b.png", "image/png", pngBytes), end]),
+    };
   if (roll < 0.74) return { label: "truncated multipart", headers, bytes: part("file", "a.png", "image/png", pngBytes).subarray(0, 100) };
   if (roll < 0.78) return { label: "no boundary", headers: { "Content-Type": "multipart/form-data" }, bytes: pngBytes };
-  if (roll < 0.82) return { label: "half a png", headers, bytes: Buffer.concat([part("file", "a.png", "image/png", pngBytes.subarray(0, pngBytes.length >> 1)), end]) };
+  if (roll < 0.82)
+    return {
+      label: "half a png",
+      headers,
+      bytes: Buffer.concat([part("file", "a.png", "image/png", pngBytes.subarray(0, pngBytes.length >> 1)), end]),
+    };
   return jsonBody(rng, undefined, "/images");
 }
 
@@ -443,12 +537,24 @@ function token(rng: Rng): { label: string; header?: string } {
   if (roll < 0.8) return { label: "bob", header: bob.auth.Authorization };
   const sign = (claims: object) => jwt.sign(claims, secret, { algorithm: "HS256" });
   return rng.pick<() => { label: string; header?: string }>([
-    () => ({ label: "expired", header: `Bearer ${sign({ sub: alice.username, uid: alice.id, email: alice.email, iat: now - 7200, exp: now - 3600 })}` }),
+    () => ({
+      label: "expired",
+      header: `Bearer ${sign({ sub: alice.username, uid: alice.id, email: alice.email, iat: now - 7200, exp: now - 3600 })}`,
+    }),
     () => ({ label: "tampered", header: `Bearer ${alice.token.slice(0, -3)}${alice.token.endsWith("AAA") ? "BBB" : "AAA"}` }),
-    () => ({ label: "other secret", header: `Bearer ${jwt.sign({ sub: alice.username, uid: alice.id, email: alice.email }, "another-secret-of-enough-length", { expiresIn: 600 })}` }),
-    () => ({ label: "unknown user", header: `Bearer ${sign({ sub: "ghost", uid: 987654, email: "g@example.com", iat: now, exp: now + 600 })}` }),
+    () => ({
+      label: "other secret",
+      header: `Bearer ${jwt.sign({ sub: alice.username, uid: alice.id, email: alice.email }, "another-secret-of-enough-length", { expiresIn: 600 })}`,
+    }),
+    () => ({
+      label: "unknown user",
+      header: `Bearer ${sign({ sub: "ghost", uid: 987654, email: "g@example.com", iat: now, exp: now + 600 })}`,
+    }),
     () => ({ label: "wrong claims", header: `Bearer ${sign({ sub: 5, uid: "1", iat: now, exp: now + 600 })}` }),
-    () => ({ label: "alg none", header: `Bearer ${jwt.sign({ sub: alice.username, uid: alice.id, email: alice.email }, "", { algorithm: "none" })}` }),
+    () => ({
+      label: "alg none",
+      header: `Bearer ${jwt.sign({ sub: alice.username, uid: alice.id, email: alice.email }, "", { algorithm: "none" })}`,
+    }),
     () => ({ label: "garbage", header: `Bearer ${rng.pick(["x", "a.b.c", "....", "Bearer", "", "a b"])}` }),
     () => ({ label: "basic", header: "Basic dXNlcjpwYXNz" }),
     () => ({ label: "huge", header: `Bearer ${"a".repeat(8000)}` }),
@@ -503,7 +609,9 @@ function send(req: FuzzRequest): Promise<Answer> {
 }
 
 const operations = () =>
-  Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
 
 /** Request i of the run: made from its own PRNG stream, so one request can be replayed alone. */
 function generate(i: number): FuzzRequest {
@@ -515,8 +623,18 @@ function generate(i: number): FuzzRequest {
   validOnly = rng.chance(0.33);
   const auth = token(rng);
   caller = users.find((u) => u.username === auth.label.replace("alice", "fuzz_alice").replace("bob", "fuzz_bob")) ?? null;
-  let url = path.replace(/\{(\w+)\}/g, (_m, name: string) => pathParam(rng, op.parameters.find((p) => p.name === name)!, path));
-  url += queryString(rng, op.parameters.filter((p) => p.in === "query"), path);
+  let url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    pathParam(
+      rng,
+      op.parameters.find((p) => p.name === name)!,
+      path,
+    ),
+  );
+  url += queryString(
+    rng,
+    op.parameters.filter((p) => p.in === "query"),
+    path,
+  );
   const headers: Record<string, string> = {};
   if (auth.header !== undefined) headers.Authorization = auth.header;
   if (rng.chance(0.03)) headers["If-None-Match"] = rng.pick(['W/"x"', "*", ""]);
@@ -564,9 +682,10 @@ it(`answers ${REQUESTS} generated requests over every operation within the contr
       (statuses.get(key) ?? statuses.set(key, new Set()).get(key)!).add(answer.status);
       if (answer.ms > slowest.ms) slowest = { ms: answer.ms, what: where.slice(0, 200) };
       if (answer.status >= 500) failures.push(`5xx: ${where}`);
-      if (answer.ms > SLOW_MS) failures.push(`slow (${Math.round(answer.ms)} ms): ${where}; in flight meanwhile: ${[...inFlight].join(" | ")}`);
+      if (answer.ms > SLOW_MS)
+        failures.push(`slow (${Math.round(answer.ms)} ms): ${where}; in flight meanwhile: ${[...inFlight].join(" | ")}`);
       try {
-        checker.check(req.method.toLowerCase(), req.path, { status: answer.status, type: answer.type, body: answer.json } as never);
+        checker.check(req.method.toLowerCase(), req.path, { status: answer.status, type: answer.type, body: answer.json });
       } catch (err) {
         failures.push(`${req.method} ${req.path.slice(0, 120)}…: ${(err as Error).message.split("\n")[0]!.slice(-400)} [${req.describe}]`);
       }
@@ -590,7 +709,12 @@ it(`answers ${REQUESTS} generated requests over every operation within the contr
 
 async function refreshTokens() {
   for (const user of users) {
-    const res = await send({ method: "POST", path: "/auth/login", headers: { "Content-Type": "application/json" }, body: json({ username: user.username, password: PASSWORD }) });
+    const res = await send({
+      method: "POST",
+      path: "/auth/login",
+      headers: { "Content-Type": "application/json" },
+      body: json({ username: user.username, password: PASSWORD }),
+    });
     if (res.status === 200) {
       const accessToken = (res.json as { accessToken: string }).accessToken;
       user.token = accessToken;

@@ -18,7 +18,10 @@ describe("POST /hub-posts", () => {
   it("answers 201 with the full post, content included", async () => {
     const hub = await createHub(api, alice);
 
-    const res = await api.request.post("/hub-posts").set(alice.auth).send({ ...VALID_POST, hubId: hub.id });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(alice.auth)
+      .send({ ...VALID_POST, hubId: hub.id });
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -61,7 +64,10 @@ describe("POST /hub-posts", () => {
     const hub = await createHub(api, alice);
     const before = countRows(api, "Post");
 
-    const res = await api.request.post("/hub-posts").set(bob.auth).send({ ...VALID_POST, hubId: hub.id });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(bob.auth)
+      .send({ ...VALID_POST, hubId: hub.id });
 
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ status: 403, error: "Forbidden", message: "You do not have permission to post in this hub" });
@@ -72,7 +78,10 @@ describe("POST /hub-posts", () => {
     const hub = await createHub(api, alice);
     await joinHub(api, bob, hub.id);
 
-    const res = await api.request.post("/hub-posts").set(bob.auth).send({ ...VALID_POST, hubId: hub.id });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(bob.auth)
+      .send({ ...VALID_POST, hubId: hub.id });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ authorId: bob.id, authorName: bob.username, hubId: hub.id });
@@ -83,7 +92,10 @@ describe("POST /hub-posts", () => {
     await joinHub(api, bob, hub.id);
     await api.request.delete(`/user/${bob.id}/member-hubs/${hub.id}`).set(bob.auth);
 
-    const res = await api.request.post("/hub-posts").set(bob.auth).send({ ...VALID_POST, hubId: hub.id });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(bob.auth)
+      .send({ ...VALID_POST, hubId: hub.id });
 
     expect(res.status).toBe(403);
   });
@@ -91,7 +103,10 @@ describe("POST /hub-posts", () => {
   it("answers 404 'Hub not found' for an unknown hub", async () => {
     const before = countRows(api, "Post");
 
-    const res = await api.request.post("/hub-posts").set(alice.auth).send({ ...VALID_POST, hubId: 987654 });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(alice.auth)
+      .send({ ...VALID_POST, hubId: 987654 });
 
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Hub not found");
@@ -104,7 +119,10 @@ describe("POST /hub-posts", () => {
     ["a fractional hubId", { hubId: 1.5 }],
     ["a zero hubId", { hubId: 0 }],
   ])("rejects %s on the hubId field", async (_case, override) => {
-    const res = await api.request.post("/hub-posts").set(alice.auth).send({ ...VALID_POST, ...override });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(alice.auth)
+      .send({ ...VALID_POST, ...override });
 
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(["hubId"]);
@@ -127,7 +145,10 @@ describe("POST /hub-posts", () => {
     const hub = await createHub(api, alice);
     const before = countRows(api, "Post");
 
-    const res = await api.request.post("/hub-posts").set(alice.auth).send({ ...VALID_POST, hubId: hub.id, ...override });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(alice.auth)
+      .send({ ...VALID_POST, hubId: hub.id, ...override });
 
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message });
@@ -145,7 +166,10 @@ describe("POST /hub-posts", () => {
   ])("accepts %s", async (_case, override) => {
     const hub = await createHub(api, alice);
 
-    const res = await api.request.post("/hub-posts").set(alice.auth).send({ ...VALID_POST, hubId: hub.id, ...override });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(alice.auth)
+      .send({ ...VALID_POST, hubId: hub.id, ...override });
 
     expect(res.status).toBe(201);
   });
@@ -284,7 +308,10 @@ describe("PUT /hub-posts/{id}", () => {
     const hub = await createHub(api, alice);
     const post = await createPost(api, alice, hub.id);
 
-    const res = await api.request.put(`/hub-posts/${post.id}`).set(alice.auth).send({ ...VALID_POST, ...override });
+    const res = await api.request
+      .put(`/hub-posts/${post.id}`)
+      .set(alice.auth)
+      .send({ ...VALID_POST, ...override });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ field, message });

@@ -59,7 +59,10 @@ describe("POST /hubs", () => {
   it("stores the name and description trimmed", async () => {
     const name = uniqueName("Trimmed");
 
-    const res = await api.request.post("/hubs").set(alice.auth).send({ name: `  ${name}  `, description: "  about  " });
+    const res = await api.request
+      .post("/hubs")
+      .set(alice.auth)
+      .send({ name: `  ${name}  `, description: "  about  " });
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name, description: "about" });
@@ -94,7 +97,10 @@ describe("POST /hubs", () => {
   });
 
   it("accepts a description of 500 characters", async () => {
-    const res = await api.request.post("/hubs").set(alice.auth).send({ name: uniqueName(), description: "d".repeat(500) });
+    const res = await api.request
+      .post("/hubs")
+      .set(alice.auth)
+      .send({ name: uniqueName(), description: "d".repeat(500) });
 
     expect(res.status).toBe(201);
     expect(res.body.description).toHaveLength(500);
@@ -119,7 +125,12 @@ describe("POST /hubs", () => {
     ["a name of 2 characters", { name: "ab" }, "name", "Hub name must be at least 3 characters"],
     ["a name of 2 characters once trimmed", { name: "  ab  " }, "name", "Hub name must be at least 3 characters"],
     ["a name of 101 characters", { name: "n".repeat(101) }, "name", "Hub name must be less than 100 characters"],
-    ["a description of 501 characters", { name: "Valid name", description: "d".repeat(501) }, "description", "Description must be less than 500 characters"],
+    [
+      "a description of 501 characters",
+      { name: "Valid name", description: "d".repeat(501) },
+      "description",
+      "Description must be less than 500 characters",
+    ],
   ])("rejects %s with the spec's message and creates nothing", async (_case, body, field, message) => {
     const before = countRows(api, "Hub");
 
@@ -132,7 +143,10 @@ describe("POST /hubs", () => {
   });
 
   it("reports every invalid field at once", async () => {
-    const res = await api.request.post("/hubs").set(alice.auth).send({ name: "ab", description: "d".repeat(501) });
+    const res = await api.request
+      .post("/hubs")
+      .set(alice.auth)
+      .send({ name: "ab", description: "d".repeat(501) });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
@@ -219,7 +233,10 @@ describe("POST /hubs", () => {
     const suffix = `${process.pid}`;
     await createHub(api, alice, { name: `Ñandú ${suffix}` });
 
-    const res = await api.request.post("/hubs").set(bob.auth).send({ name: `ñandú ${suffix}` });
+    const res = await api.request
+      .post("/hubs")
+      .set(bob.auth)
+      .send({ name: `ñandú ${suffix}` });
 
     expect(res.status).toBe(409);
   });
@@ -228,7 +245,10 @@ describe("POST /hubs", () => {
     const composed = `Café ${process.pid}`;
     await createHub(api, alice, { name: composed });
 
-    const res = await api.request.post("/hubs").set(bob.auth).send({ name: composed.normalize("NFD") });
+    const res = await api.request
+      .post("/hubs")
+      .set(bob.auth)
+      .send({ name: composed.normalize("NFD") });
 
     expect(res.status).toBe(409);
   });
@@ -236,7 +256,10 @@ describe("POST /hubs", () => {
   it("refuses a name that differs only by a full case fold ('Straße' vs 'STRASSE') with 409", async () => {
     await createHub(api, alice, { name: `Straße ${process.pid}` });
 
-    const res = await api.request.post("/hubs").set(bob.auth).send({ name: `STRASSE ${process.pid}` });
+    const res = await api.request
+      .post("/hubs")
+      .set(bob.auth)
+      .send({ name: `STRASSE ${process.pid}` });
 
     expect(res.status).toBe(409);
   });
@@ -255,7 +278,10 @@ describe("POST /hubs", () => {
     const name = uniqueName();
     await createHub(api, alice, { name });
 
-    const res = await api.request.post("/hubs").set(bob.auth).send({ name: `   ${name} ` });
+    const res = await api.request
+      .post("/hubs")
+      .set(bob.auth)
+      .send({ name: `   ${name} ` });
 
     expect(res.status).toBe(409);
   });

@@ -45,13 +45,19 @@ async function expectPublic(id: number) {
 }
 
 async function newSeries(extra: Record<string, unknown> = {}) {
-  const res = await api.request.post("/series").set(artist.auth).send({ name: `Privacy Series ${++seq}`, description: "A test", ...extra });
+  const res = await api.request
+    .post("/series")
+    .set(artist.auth)
+    .send({ name: `Privacy Series ${++seq}`, description: "A test", ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; name: string };
 }
 
 async function newHub(user: TestUser, extra: Record<string, unknown> = {}) {
-  const res = await api.request.post("/hubs").set(user.auth).send({ name: `Privacy Hub ${++seq}`, description: "A test", ...extra });
+  const res = await api.request
+    .post("/hubs")
+    .set(user.auth)
+    .send({ name: `Privacy Hub ${++seq}`, description: "A test", ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; name: string };
 }
@@ -93,7 +99,10 @@ describe("publishing", () => {
     const [p1, p2, cover] = [await upload(), await upload(), await upload()];
     await expectPrivate(p1);
 
-    const res = await api.request.post(`/series/${encodeURIComponent(series.name)}/chapters`).set(artist.auth).send({ title: "One", pages: [p1, p2], coverId: cover });
+    const res = await api.request
+      .post(`/series/${encodeURIComponent(series.name)}/chapters`)
+      .set(artist.auth)
+      .send({ title: "One", pages: [p1, p2], coverId: cover });
 
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     for (const id of [p1, p2, cover]) await expectPublic(id);
@@ -102,11 +111,17 @@ describe("publishing", () => {
   it("editing a chapter's pages makes the new pages public", async () => {
     const series = await newSeries();
     const first = await upload();
-    await api.request.post(`/series/${encodeURIComponent(series.name)}/chapters`).set(artist.auth).send({ title: "One", pages: [first] });
+    await api.request
+      .post(`/series/${encodeURIComponent(series.name)}/chapters`)
+      .set(artist.auth)
+      .send({ title: "One", pages: [first] });
     const added = await upload();
     await expectPrivate(added);
 
-    const res = await api.request.put(`/series/${encodeURIComponent(series.name)}/1`).set(artist.auth).send({ title: "One", pages: [first, added] });
+    const res = await api.request
+      .put(`/series/${encodeURIComponent(series.name)}/1`)
+      .set(artist.auth)
+      .send({ title: "One", pages: [first, added] });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectPublic(added);
@@ -118,7 +133,10 @@ describe("publishing", () => {
     await expectPublic(logo);
     await expectPrivate(banner);
 
-    const res = await api.request.put(`/series/${series.id}`).set(artist.auth).send({ name: series.name, description: "A test", profileImageId: logo, profileBannerId: banner });
+    const res = await api.request
+      .put(`/series/${series.id}`)
+      .set(artist.auth)
+      .send({ name: series.name, description: "A test", profileImageId: logo, profileBannerId: banner });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectPublic(banner);
@@ -130,7 +148,10 @@ describe("publishing", () => {
     await expectPublic(banner);
     await expectPrivate(logo);
 
-    const res = await api.request.put(`/hubs/${hub.id}`).set(artist.auth).send({ name: hub.name, description: "A test", profileImageId: logo });
+    const res = await api.request
+      .put(`/hubs/${hub.id}`)
+      .set(artist.auth)
+      .send({ name: hub.name, description: "A test", profileImageId: logo });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectPublic(logo);
@@ -161,10 +182,16 @@ describe("publishing", () => {
 
   it("editing a post to embed an image makes it public", async () => {
     const hub = await newHub(artist);
-    const created = await api.request.post("/hub-posts").set(artist.auth).send({ title: "Pages soon", content: "Nothing to see yet.", hubId: hub.id });
+    const created = await api.request
+      .post("/hub-posts")
+      .set(artist.auth)
+      .send({ title: "Pages soon", content: "Nothing to see yet.", hubId: hub.id });
     const id = await upload();
 
-    const res = await api.request.put(`/hub-posts/${created.body.id}`).set(artist.auth).send({ title: "Pages soon", content: `Here: ![p](/images/${id})` });
+    const res = await api.request
+      .put(`/hub-posts/${created.body.id}`)
+      .set(artist.auth)
+      .send({ title: "Pages soon", content: `Here: ![p](/images/${id})` });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await expectPublic(id);
@@ -174,7 +201,10 @@ describe("publishing", () => {
     const series = await newSeries();
     const [page, sketch] = [await upload(), await upload()];
 
-    await api.request.post(`/series/${encodeURIComponent(series.name)}/chapters`).set(artist.auth).send({ title: "One", pages: [page], content: `Sketch: ![s](http://localhost:8080/images/${sketch})` });
+    await api.request
+      .post(`/series/${encodeURIComponent(series.name)}/chapters`)
+      .set(artist.auth)
+      .send({ title: "One", pages: [page], content: `Sketch: ![s](http://localhost:8080/images/${sketch})` });
 
     await expectPublic(sketch);
   });
@@ -183,7 +213,10 @@ describe("publishing", () => {
     const hub = await newHub(stranger);
     const secret = await upload(artist);
 
-    const res = await api.request.post("/hub-posts").set(stranger.auth).send({ title: "Leaked?", content: `![x](http://localhost:8080/images/${secret})`, hubId: hub.id });
+    const res = await api.request
+      .post("/hub-posts")
+      .set(stranger.auth)
+      .send({ title: "Leaked?", content: `![x](http://localhost:8080/images/${secret})`, hubId: hub.id });
 
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await expectPrivate(secret);
@@ -192,7 +225,10 @@ describe("publishing", () => {
   it("a refused write (another user's image as a logo) publishes nothing", async () => {
     const [own, theirs] = [await upload(artist), await upload(stranger)];
 
-    const res = await api.request.post("/series").set(artist.auth).send({ name: `Privacy Series ${++seq}`, description: "x", profileImageId: own, profileBannerId: theirs });
+    const res = await api.request
+      .post("/series")
+      .set(artist.auth)
+      .send({ name: `Privacy Series ${++seq}`, description: "x", profileImageId: own, profileBannerId: theirs });
 
     expect(res.status).toBe(400);
     await expectPrivate(own);

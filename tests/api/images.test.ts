@@ -21,7 +21,9 @@ const imageRows = () => prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(
 /** Every file under a folder, recursively. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 /** A GET of image bytes by their uploader, buffered whatever the content type. */
@@ -64,7 +66,10 @@ describe("POST /images", () => {
   it("judges the type by the bytes: a PNG named .jpg and sent as image/jpeg is image/png", async () => {
     const png = await imageBytes("png");
 
-    const res = await api.request.post("/images").set(artist.auth).attach("file", png, { filename: "photo.jpg", contentType: "image/jpeg" });
+    const res = await api.request
+      .post("/images")
+      .set(artist.auth)
+      .attach("file", png, { filename: "photo.jpg", contentType: "image/jpeg" });
 
     expect(res.status).toBe(201);
     expect(res.body.contentType).toBe("image/png");
@@ -73,7 +78,10 @@ describe("POST /images", () => {
   });
 
   it("keeps only the base name of a path-like file name", async () => {
-    const res = await api.request.post("/images").set(artist.auth).attach("file", await imageBytes(), "../../etc/ñandú 🐦.png");
+    const res = await api.request
+      .post("/images")
+      .set(artist.auth)
+      .attach("file", await imageBytes(), "../../etc/ñandú 🐦.png");
 
     expect(res.status).toBe(201);
     expect(res.body.fileName).toBe("ñandú 🐦.png");
@@ -81,17 +89,38 @@ describe("POST /images", () => {
 
   const unsupported: [string, () => Promise<Buffer> | Buffer, string][] = [
     ["a text file named .png", () => Buffer.from("this is not an image, just text"), "notes.png"],
-    ["an SVG", () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'), "logo.svg"],
+    [
+      "an SVG",
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+      "logo.svg",
+    ],
     ["an SVG named .png", () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), "logo.png"],
-    ["a truncated JPEG", async () => { const jpeg = await imageBytes("jpeg", 400, 300); return jpeg.subarray(0, Math.floor(jpeg.length / 2)); }, "cut.jpg"],
+    [
+      "a truncated JPEG",
+      async () => {
+        const jpeg = await imageBytes("jpeg", 400, 300);
+        return jpeg.subarray(0, Math.floor(jpeg.length / 2));
+      },
+      "cut.jpg",
+    ],
     ["the first bytes of a JPEG only", async () => (await imageBytes("jpeg", 400, 300)).subarray(0, 100), "header.jpg"],
-    ["a TIFF", () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).tiff().toBuffer(), "scan.tiff"],
+    [
+      "a TIFF",
+      () =>
+        sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } })
+          .tiff()
+          .toBuffer(),
+      "scan.tiff",
+    ],
     ["an empty file", () => Buffer.alloc(0), "empty.png"],
   ];
   it.each(unsupported)("answers 415 for %s and stores nothing", async (_what, bytes, name) => {
     const before = imageRows();
 
-    const res = await api.request.post("/images").set(artist.auth).attach("file", await bytes(), name);
+    const res = await api.request
+      .post("/images")
+      .set(artist.auth)
+      .attach("file", await bytes(), name);
 
     expectError(res, 415);
     expect(imageRows()).toBe(before);
@@ -120,7 +149,10 @@ describe("POST /images", () => {
   });
 
   it("answers 400 for a file in another field", async () => {
-    const res = await api.request.post("/images").set(artist.auth).attach("image", await imageBytes(), "a.png");
+    const res = await api.request
+      .post("/images")
+      .set(artist.auth)
+      .attach("image", await imageBytes(), "a.png");
 
     expectError(res, 400);
   });
@@ -141,7 +173,11 @@ describe("POST /images", () => {
     ["that never ends", "multipart/form-data; boundary=XX", part('name="file"; filename="a.png"', "abc").slice(0, -2)],
     ["with a part header that is not a header", "multipart/form-data; boundary=XX", "--XX\r\nnot a header\r\n\r\nabc\r\n--XX--\r\n"],
     ["with a part that has no name", "multipart/form-data; boundary=XX", `${part('filename="a.png"', "abc")}--XX--\r\n`],
-    ["with too many fields", "multipart/form-data; boundary=XX", `${Array.from({ length: 20 }, (_x, i) => part(`name="f${i}"`, "v")).join("")}--XX--\r\n`],
+    [
+      "with too many fields",
+      "multipart/form-data; boundary=XX",
+      `${Array.from({ length: 20 }, (_x, i) => part(`name="f${i}"`, "v")).join("")}--XX--\r\n`,
+    ],
     ["with a 2 MB text field", "multipart/form-data; boundary=XX", `${part('name="note"', "v".repeat(2_000_000))}--XX--\r\n`],
   ])("answers 400 for a multipart body %s, storing nothing", async (_what, contentType, body) => {
     const before = imageRows();
@@ -169,7 +205,7 @@ describe("POST /images", () => {
 
   it("never answers 5xx to random multipart uploads", async () => {
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const png = await imageBytes("png");
     const bytes = () =>
@@ -179,13 +215,16 @@ describe("POST /images", () => {
         () => png.subarray(0, Math.floor(random() * png.length)),
         () => png,
       ])();
-    const names = ["a.png", "", ".png", "../../x.png", "名前.gif", "x".repeat(300), "a\\b.jpg", "%00.png", "a\"b.png"];
+    const names = ["a.png", "", ".png", "../../x.png", "名前.gif", "x".repeat(300), "a\\b.jpg", "%00.png", 'a"b.png'];
     const fields = ["file", "file", "file", "File", "image", "file[]", "files"];
 
     for (let round = 0; round < 100; round++) {
       const req = api.request.post("/images").set(artist.auth);
       if (random() < 0.3) req.field(pick(["title", "file", "x"]), pick(["v", "", "x".repeat(5000)]));
-      const res = await req.attach(pick(fields), bytes(), { filename: pick(names), contentType: pick(["image/png", "image/jpeg", "text/plain", "application/octet-stream"]) });
+      const res = await req.attach(pick(fields), bytes(), {
+        filename: pick(names),
+        contentType: pick(["image/png", "image/jpeg", "text/plain", "application/octet-stream"]),
+      });
 
       expect(res.status, `round ${round}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
       if (res.status >= 400) expectError(res, res.status);
@@ -195,7 +234,10 @@ describe("POST /images", () => {
   it("strips EXIF, GPS included, from the stored bytes", async () => {
     const withGps = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#888" } })
       .jpeg()
-      .withExif({ IFD0: { Copyright: "Artist" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+      .withExif({
+        IFD0: { Copyright: "Artist" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+      })
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
 
@@ -294,8 +336,16 @@ describe("GET /images/{id}", () => {
   });
 
   it("keeps every frame of an animated GIF in a rendition", async () => {
-    const frames = await Promise.all(["#f00", "#0f0", "#00f"].map((c) => sharp({ create: { width: 600, height: 300, channels: 3, background: c } }).png().toBuffer()));
-    const animated = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    const frames = await Promise.all(
+      ["#f00", "#0f0", "#00f"].map((c) =>
+        sharp({ create: { width: 600, height: 300, channels: 3, background: c } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const animated = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const id = await uploadImage(api, artist, animated, "anim.gif");
 
     const res = await getBytes(`/images/${id}?w=300`);
@@ -328,7 +378,10 @@ describe("GET /images/{id}", () => {
 
 describe("GET /images/metadata/{id}", () => {
   it("answers the metadata given at upload", async () => {
-    const upload = await api.request.post("/images").set(artist.auth).attach("file", await imageBytes("webp", 20, 10), "tiny.webp");
+    const upload = await api.request
+      .post("/images")
+      .set(artist.auth)
+      .attach("file", await imageBytes("webp", 20, 10), "tiny.webp");
 
     const res = await api.request.get(`/images/metadata/${upload.body.id}`).set(artist.auth);
 

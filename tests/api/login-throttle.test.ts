@@ -14,7 +14,10 @@ const nextAddress = () => `203.0.113.${++seq}`;
 
 function login(username: string, password: string, options: { from?: string; deviceToken?: string } = {}) {
   const body = { username, password, ...(options.deviceToken ? { deviceToken: options.deviceToken } : {}) };
-  return api.request.post("/auth/login").set("X-Forwarded-For", options.from ?? nextAddress()).send(body);
+  return api.request
+    .post("/auth/login")
+    .set("X-Forwarded-For", options.from ?? nextAddress())
+    .send(body);
 }
 
 /** Three wrong passwords, each from another address: the kind of guessing one address limit cannot see. */
@@ -87,7 +90,10 @@ describe("failed logins per account", () => {
   });
 
   it("registration answers a device token too", async () => {
-    const res = await api.request.post("/auth/register").set("X-Forwarded-For", nextAddress()).send({ username: "throttle_new", email: "throttle_new@example.com", password: "secret123" });
+    const res = await api.request
+      .post("/auth/register")
+      .set("X-Forwarded-For", nextAddress())
+      .send({ username: "throttle_new", email: "throttle_new@example.com", password: "secret123" });
 
     expect(res.status).toBe(201);
     expect(res.body.deviceToken).toEqual(expect.any(String));
@@ -99,7 +105,8 @@ describe("attempts per address", () => {
     // This API trusts no proxy: every request here comes from the test's own address, whatever it claims.
     const direct = await startTestApi({ authRateLimit: 2, trustProxy: false });
     try {
-      const claim = (ip: string) => direct.request.post("/auth/login").set("X-Forwarded-For", ip).send({ username: "nobody", password: "wrong" });
+      const claim = (ip: string) =>
+        direct.request.post("/auth/login").set("X-Forwarded-For", ip).send({ username: "nobody", password: "wrong" });
       expect((await claim("198.51.100.1")).status).toBe(401);
       expect((await claim("198.51.100.2")).status).toBe(401);
 

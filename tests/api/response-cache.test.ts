@@ -19,7 +19,10 @@ beforeAll(async () => {
   bob = await api.register();
   hubName = `Cache Hub ${process.pid}`;
   const hub = await api.request.post("/hubs").set(alice.auth).send({ name: hubName });
-  const post = await api.request.post("/hub-posts").set(alice.auth).send({ title: "Cached post", content: "Content of the cached post", hubId: hub.body.id });
+  const post = await api.request
+    .post("/hub-posts")
+    .set(alice.auth)
+    .send({ title: "Cached post", content: "Content of the cached post", hubId: hub.body.id });
   postId = post.body.id;
 });
 afterAll(() => api.close());
@@ -39,7 +42,10 @@ describe("anonymous GET answers are reused until the next write", () => {
 
   it("shows a new hub right after it is created", async () => {
     const before = await api.request.get("/hubs?page=1");
-    const created = await api.request.post("/hubs").set(bob.auth).send({ name: `Fresh ${process.pid}` });
+    const created = await api.request
+      .post("/hubs")
+      .set(bob.auth)
+      .send({ name: `Fresh ${process.pid}` });
 
     const after = await api.request.get("/hubs?page=1");
 
@@ -78,7 +84,10 @@ describe("anonymous GET answers are reused until the next write", () => {
     const missing = `/hubs/${encodeURIComponent(`Later ${process.pid}`)}`;
     expect((await api.request.get(missing)).status).toBe(404);
 
-    await api.request.post("/hubs").set(alice.auth).send({ name: `Later ${process.pid}` });
+    await api.request
+      .post("/hubs")
+      .set(alice.auth)
+      .send({ name: `Later ${process.pid}` });
 
     expect((await api.request.get(missing)).status).toBe(200);
   });
@@ -89,7 +98,10 @@ describe("answers that never read the caller are shared with signed-in callers",
   const renameBehindTheApi = (id: number, name: string) => api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(name, id);
 
   it("serves a list a guest loaded to a signed-in caller from the cache, and the reverse", async () => {
-    const created = await api.request.post("/hubs").set(alice.auth).send({ name: `Shared ${process.pid}` });
+    const created = await api.request
+      .post("/hubs")
+      .set(alice.auth)
+      .send({ name: `Shared ${process.pid}` });
     const guestFirst = await api.request.get("/hubs?page=1&size=5");
     renameBehindTheApi(created.body.id, `Renamed ${process.pid}`);
 
@@ -142,7 +154,10 @@ describe("GET /data-version", () => {
     await api.request.get("/hubs");
     expect((await api.request.get("/data-version")).body.version).toBe(first);
 
-    await api.request.post("/hubs").set(alice.auth).send({ name: `Versioned ${process.pid}` });
+    await api.request
+      .post("/hubs")
+      .set(alice.auth)
+      .send({ name: `Versioned ${process.pid}` });
 
     expect((await api.request.get("/data-version")).body.version).not.toBe(first);
   });
@@ -254,19 +269,36 @@ describe("only a committed write moves the data version", () => {
   const hubNames = async (url: string) => (await api.request.get(url)).body.content.map((h: { name: string }) => h.name) as string[];
   let hubId: number;
   beforeAll(async () => {
-    hubId = (await api.request.post("/hubs").set(alice.auth).send({ name: `Steady ${process.pid}` })).body.id;
+    hubId = (
+      await api.request
+        .post("/hubs")
+        .set(alice.auth)
+        .send({ name: `Steady ${process.pid}` })
+    ).body.id;
   });
 
   const refused: [string, () => PromiseLike<{ status: number }>, number][] = [
     ["a junk POST to no route", () => supertest(api.app).post("/nope").send({ a: 1 }), 404],
     ["a junk DELETE to no route", () => supertest(api.app).delete("/hubs/x/y/z/w"), 404],
     ["a write without a token", () => api.request.post("/hubs").send({ name: "No token" }), 401],
-    ["a write with a tampered token", () => api.request.post("/hubs").set("Authorization", `${alice.auth.Authorization}x`).send({ name: "Bad" }), 401],
+    [
+      "a write with a tampered token",
+      () => api.request.post("/hubs").set("Authorization", `${alice.auth.Authorization}x`).send({ name: "Bad" }),
+      401,
+    ],
     ["an invalid write", () => api.request.post("/hubs").set(alice.auth).send({ name: "" }), 400],
     ["malformed JSON", () => api.request.post("/hubs").set(alice.auth).set("Content-Type", "application/json").send("{"), 400],
     ["a write someone may not make", () => api.request.put(`/hubs/${hubId}`).set(bob.auth).send({ name: "Taken over" }), 403],
     ["a write to something that does not exist", () => api.request.post("/hubs/No%20such%20hub/999999/like").set(bob.auth), 404],
-    ["a name taken", () => api.request.post("/hubs").set(bob.auth).send({ name: `Steady ${process.pid}` }), 409],
+    [
+      "a name taken",
+      () =>
+        api.request
+          .post("/hubs")
+          .set(bob.auth)
+          .send({ name: `Steady ${process.pid}` }),
+      409,
+    ],
   ];
 
   it.each(refused)("%s moves neither GET /data-version nor a cached answer", async (_label, send, status) => {
@@ -291,10 +323,16 @@ describe("only a committed write moves the data version", () => {
     const version = (await api.request.get("/data-version")).body.version;
     await api.request.get(url);
 
-    await api.request.post(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`).set(bob.auth).expect(200);
+    await api.request
+      .post(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`)
+      .set(bob.auth)
+      .expect(200);
 
     expect((await api.request.get("/data-version")).body.version).not.toBe(version);
-    await api.request.delete(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`).set(bob.auth).expect(200);
+    await api.request
+      .delete(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`)
+      .set(bob.auth)
+      .expect(200);
   });
 });
 
@@ -302,7 +340,12 @@ describe("the cache key is the validated request, and the cache is bounded by by
   const renameBehindTheApi = (id: number, name: string) => api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(name, id);
   let hubId: number;
   beforeAll(async () => {
-    hubId = (await api.request.post("/hubs").set(alice.auth).send({ name: `Keyed ${process.pid}` })).body.id;
+    hubId = (
+      await api.request
+        .post("/hubs")
+        .set(alice.auth)
+        .send({ name: `Keyed ${process.pid}` })
+    ).body.id;
   });
 
   it.each([
@@ -342,7 +385,11 @@ describe("the cache key is the validated request, and the cache is bounded by by
     const small = await startTestApi({ responseCacheBytes: 8 * 1024 });
     try {
       const user = await small.register();
-      for (let i = 0; i < 20; i++) await small.request.post("/hubs").set(user.auth).send({ name: `Small ${i}` });
+      for (let i = 0; i < 20; i++)
+        await small.request
+          .post("/hubs")
+          .set(user.auth)
+          .send({ name: `Small ${i}` });
       const stats = () => (small.app.locals.responseCache as ResponseCache).stats();
       let largest = 0;
       for (let size = 1; size <= 20; size++) {

@@ -16,7 +16,9 @@ afterAll(() => api.close());
 
 /** Uploads a small PNG as `user` through POST /images and answers its id. */
 async function uploadImage(user: TestUser): Promise<number> {
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
+    .png()
+    .toBuffer();
   const res = await api.request.post("/images").set(user.auth).attach("file", png, "logo.png");
   expect(res.status).toBe(201);
   return res.body.id as number;
@@ -131,13 +133,19 @@ describe("POST /series", () => {
   });
 
   it("rejects a 101-character name with 'Series name must be less than 100 characters'", async () => {
-    const res = await api.request.post("/series").set(alice.auth).send({ name: "L".repeat(101) });
+    const res = await api.request
+      .post("/series")
+      .set(alice.auth)
+      .send({ name: "L".repeat(101) });
 
     expectFieldError(res, "name", "Series name must be less than 100 characters");
   });
 
   it("counts characters, not UTF-16 units: 100 emoji are a valid name", async () => {
-    const res = await api.request.post("/series").set(alice.auth).send({ name: "🐉".repeat(100) });
+    const res = await api.request
+      .post("/series")
+      .set(alice.auth)
+      .send({ name: "🐉".repeat(100) });
 
     expect(res.status).toBe(201);
   });
@@ -229,10 +237,7 @@ describe("POST /series", () => {
   });
 
   it("answers 401 for a tampered token", async () => {
-    const res = await api.request
-      .post("/series")
-      .set("Authorization", `Bearer ${alice.token}x`)
-      .send({ name: uniqueName() });
+    const res = await api.request.post("/series").set("Authorization", `Bearer ${alice.token}x`).send({ name: uniqueName() });
 
     expect(res.status).toBe(401);
   });
@@ -430,7 +435,10 @@ describe("PUT /series/{id}", () => {
   it("keeps the description when the body carries only a name (the spec's edit form)", async () => {
     const series = await createSeries(alice, { description: "Keep me" });
 
-    const res = await api.request.put(`/series/${series.id}`).set(alice.auth).send({ name: `${series.name} v2` });
+    const res = await api.request
+      .put(`/series/${series.id}`)
+      .set(alice.auth)
+      .send({ name: `${series.name} v2` });
 
     expect(res.status).toBe(200);
     expect(res.body.description).toBe("Keep me");
@@ -578,7 +586,19 @@ describe("series lists", () => {
     const res = await listApi.request.get("/series?per_page=1");
 
     expect(Object.keys(res.body.content[0]).sort()).toEqual(
-      ["author", "authorName", "chapterCount", "createdAt", "description", "followersCount", "id", "latestChapter", "name", "profileBannerId", "profileImageId"].sort(),
+      [
+        "author",
+        "authorName",
+        "chapterCount",
+        "createdAt",
+        "description",
+        "followersCount",
+        "id",
+        "latestChapter",
+        "name",
+        "profileBannerId",
+        "profileImageId",
+      ].sort(),
     );
   });
 

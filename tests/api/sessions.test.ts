@@ -44,7 +44,9 @@ describe("POST /auth/logout", () => {
 
   it("keeps a revoked token's row only until the token would have expired", async () => {
     const token = (await login(alice)).body.accessToken as string;
-    api.db.sqlite.prepare("INSERT INTO RevokedToken (jti, userId, expiresAt) VALUES ('long-gone-token-id-000', ?, ?)").run(alice.id, Date.now() - 1000);
+    api.db.sqlite
+      .prepare("INSERT INTO RevokedToken (jti, userId, expiresAt) VALUES ('long-gone-token-id-000', ?, ?)")
+      .run(alice.id, Date.now() - 1000);
 
     await api.request.post("/auth/logout").set(bearer(token));
 

@@ -22,23 +22,37 @@ afterAll(() => api.close());
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 // The claims the API signs: the contract's, plus the token's id and the user's token generation.
-const claimsOf = (user: TestUser) => ({ sub: user.username, uid: user.id, email: user.email, jti: `test-token-${user.id}-0123456789`, gen: 0 });
+const claimsOf = (user: TestUser) => ({
+  sub: user.username,
+  uid: user.id,
+  email: user.email,
+  jti: `test-token-${user.id}-0123456789`,
+  gen: 0,
+});
 
 /** Every way a bearer token can be wrong; each must be a 401 wherever it is sent. */
 function badAuthorizations(): [string, () => string][] {
   return [
-    ["an expired token", () => `Bearer ${jwt.sign({ ...claimsOf(alice), exp: nowSeconds() - 60, iat: nowSeconds() - 3600 }, api.config.jwtSecret)}`],
+    [
+      "an expired token",
+      () => `Bearer ${jwt.sign({ ...claimsOf(alice), exp: nowSeconds() - 60, iat: nowSeconds() - 3600 }, api.config.jwtSecret)}`,
+    ],
     [
       // Same user, a later expiry: only the signature check can catch it.
       "a token whose payload was edited to extend its expiry",
       () => {
         const [header, , signature] = alice.token.split(".");
-        const forged = Buffer.from(JSON.stringify({ ...claimsOf(alice), iat: nowSeconds(), exp: nowSeconds() + 365 * 24 * 3600 })).toString("base64url");
+        const forged = Buffer.from(JSON.stringify({ ...claimsOf(alice), iat: nowSeconds(), exp: nowSeconds() + 365 * 24 * 3600 })).toString(
+          "base64url",
+        );
         return `Bearer ${header}.${forged}.${signature}`;
       },
     ],
     ["a token with a tampered signature", () => `Bearer ${alice.token.slice(0, -4)}${alice.token.endsWith("AAAA") ? "BBBB" : "AAAA"}`],
-    ["a token signed with another secret", () => `Bearer ${jwt.sign(claimsOf(alice), "some-other-secret-of-enough-length", { expiresIn: 3600 })}`],
+    [
+      "a token signed with another secret",
+      () => `Bearer ${jwt.sign(claimsOf(alice), "some-other-secret-of-enough-length", { expiresIn: 3600 })}`,
+    ],
     [
       'a token with alg "none"',
       () => {
@@ -46,9 +60,18 @@ function badAuthorizations(): [string, () => string][] {
         return `Bearer ${encode({ alg: "none", typ: "JWT" })}.${encode({ ...claimsOf(alice), iat: nowSeconds(), exp: nowSeconds() + 3600 })}.`;
       },
     ],
-    ["a token signed with HS512 instead of HS256", () => `Bearer ${jwt.sign(claimsOf(alice), api.config.jwtSecret, { algorithm: "HS512", expiresIn: 3600 })}`],
-    ["a well-signed token missing the uid claim", () => `Bearer ${jwt.sign({ sub: alice.username, email: alice.email }, api.config.jwtSecret, { expiresIn: 3600 })}`],
-    ["a well-signed token naming another username for the uid", () => `Bearer ${jwt.sign({ ...claimsOf(alice), sub: "someone_else" }, api.config.jwtSecret, { expiresIn: 3600 })}`],
+    [
+      "a token signed with HS512 instead of HS256",
+      () => `Bearer ${jwt.sign(claimsOf(alice), api.config.jwtSecret, { algorithm: "HS512", expiresIn: 3600 })}`,
+    ],
+    [
+      "a well-signed token missing the uid claim",
+      () => `Bearer ${jwt.sign({ sub: alice.username, email: alice.email }, api.config.jwtSecret, { expiresIn: 3600 })}`,
+    ],
+    [
+      "a well-signed token naming another username for the uid",
+      () => `Bearer ${jwt.sign({ ...claimsOf(alice), sub: "someone_else" }, api.config.jwtSecret, { expiresIn: 3600 })}`,
+    ],
     ["garbage", () => "Bearer not-a-jwt-at-all"],
     ["three garbage segments", () => "Bearer aaa.bbb.ccc"],
     ["a non-Bearer scheme", () => `Basic ${Buffer.from("token_alice:secret123").toString("base64")}`],

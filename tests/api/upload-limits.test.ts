@@ -23,7 +23,10 @@ describe("upload quota (UPLOAD_QUOTA_BYTES)", () => {
     await uploadImage(api, user, image);
     const before = rows(api, user.id);
 
-    const res = await api.request.post("/images").set(user.auth).attach("file", await noisePng(100, 100), "more.png");
+    const res = await api.request
+      .post("/images")
+      .set(user.auth)
+      .attach("file", await noisePng(100, 100), "more.png");
 
     expectError(res, 413, "Your upload quota of 58.6 KB is used up. This image does not fit in the space you have left.");
     expect(rows(api, user.id)).toBe(before);
@@ -34,7 +37,10 @@ describe("upload quota (UPLOAD_QUOTA_BYTES)", () => {
     await uploadImage(api, a, await noisePng(100, 100));
     await uploadImage(api, a, await imageBytes("png"));
 
-    const res = await api.request.post("/images").set(b.auth).attach("file", await noisePng(100, 100), "b.png");
+    const res = await api.request
+      .post("/images")
+      .set(b.auth)
+      .attach("file", await noisePng(100, 100), "b.png");
 
     expect(res.status).toBe(201);
   });
@@ -69,7 +75,10 @@ describe("upload rate (UPLOAD_RATE_PER_HOUR)", () => {
     const user = await api.register("rate_artist");
     for (let i = 0; i < 3; i++) await uploadImage(api, user);
 
-    const res = await api.request.post("/images").set(user.auth).attach("file", await imageBytes(), "fourth.png");
+    const res = await api.request
+      .post("/images")
+      .set(user.auth)
+      .attach("file", await imageBytes(), "fourth.png");
 
     expectError(res, 429);
     expect(res.body.message).toMatch(/^You can upload at most 3 images an hour\. Please try again in [0-9]+ minutes?\.$/);
@@ -83,7 +92,10 @@ describe("upload rate (UPLOAD_RATE_PER_HOUR)", () => {
     const user = await api.register("rate_big");
     for (let i = 0; i < 3; i++) await uploadImage(api, user);
 
-    const res = await api.request.post("/images").set(user.auth).attach("file", await noisePng(300, 300), "huge.png");
+    const res = await api.request
+      .post("/images")
+      .set(user.auth)
+      .attach("file", await noisePng(300, 300), "huge.png");
 
     expect(res.status).toBe(429);
   });
@@ -154,11 +166,15 @@ describe("rendition work is bounded", () => {
       expect(widths.filter((w) => w === 1600).length).toBeGreaterThanOrEqual(1);
       expect(widths.every((w) => w === 160 || w === 1600)).toBe(true);
       // A refused rendition is not remembered as one: asked again when idle, it is resized.
-      const again = await api.request.get(`/images/${ids[ids.length - 1]}?w=160`).set(user.auth).buffer(true).parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => done(null, Buffer.concat(chunks)));
-      });
+      const again = await api.request
+        .get(`/images/${ids[ids.length - 1]}?w=160`)
+        .set(user.auth)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => done(null, Buffer.concat(chunks)));
+        });
       expect((await sharp(again.body as Buffer).metadata()).width).toBe(160);
     } finally {
       await api.close();

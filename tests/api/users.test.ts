@@ -16,12 +16,18 @@ afterAll(() => api.close());
 
 let nameSeq = 0;
 async function createHub(owner: TestUser): Promise<number> {
-  const res = await api.request.post("/hubs").set(owner.auth).send({ name: `Users Hub ${++nameSeq}`, description: "a hub" });
+  const res = await api.request
+    .post("/hubs")
+    .set(owner.auth)
+    .send({ name: `Users Hub ${++nameSeq}`, description: "a hub" });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 async function createSeries(owner: TestUser): Promise<number> {
-  const res = await api.request.post("/series").set(owner.auth).send({ name: `Users Series ${++nameSeq}` });
+  const res = await api.request
+    .post("/series")
+    .set(owner.auth)
+    .send({ name: `Users Series ${++nameSeq}` });
   expect(res.status).toBe(201);
   return res.body.id;
 }
@@ -135,14 +141,18 @@ describe("PUT /user/{id}", () => {
     expectFieldError(res, "profileBannerID", "Banner must be an image you uploaded");
   });
 
-  it.each([["a string", "12"], ["a fraction", 1.5], ["zero", 0], ["a negative number", -3], ["an object", { id: 1 }], ["a list", [1]]])(
-    "answers 400 with a field error when the avatar is %s",
-    async (_what, value) => {
-      const res = await api.request.put(`/user/${bob.id}`).set(bob.auth).send({ profileImageID: value });
+  it.each([
+    ["a string", "12"],
+    ["a fraction", 1.5],
+    ["zero", 0],
+    ["a negative number", -3],
+    ["an object", { id: 1 }],
+    ["a list", [1]],
+  ])("answers 400 with a field error when the avatar is %s", async (_what, value) => {
+    const res = await api.request.put(`/user/${bob.id}`).set(bob.auth).send({ profileImageID: value });
 
-      expectFieldError(res, "profileImageID", "Avatar must be an image id");
-    },
-  );
+    expectFieldError(res, "profileImageID", "Avatar must be an image id");
+  });
 
   it("ignores fields other than the images: username, email and id stay as they were", async () => {
     const res = await api.request
@@ -152,7 +162,10 @@ describe("PUT /user/{id}", () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: bob.id, username: "bob_users", email: bob.email });
-    const row = prepare<[number], { username: string; email: string; passwordHash: string }>(api.db.sqlite, "SELECT username, email, passwordHash FROM User WHERE id = ?").get(bob.id)!;
+    const row = prepare<[number], { username: string; email: string; passwordHash: string }>(
+      api.db.sqlite,
+      "SELECT username, email, passwordHash FROM User WHERE id = ?",
+    ).get(bob.id)!;
     expect(row).toMatchObject({ username: "bob_users", email: bob.email });
     expect(row.passwordHash).not.toBe("x");
   });
@@ -228,20 +241,26 @@ describe("GET /user/{id}/... lists", () => {
     expect(res.body).toEqual([expect.objectContaining({ id: carolsHub, authorId: carol.id, memberCount: 1 })]);
   });
 
-  it.each(["member-hubs", "followed-series", "created-series", "created-hubs"])("%s is an empty list for a user with none", async (list) => {
-    const newcomer = await api.register();
+  it.each(["member-hubs", "followed-series", "created-series", "created-hubs"])(
+    "%s is an empty list for a user with none",
+    async (list) => {
+      const newcomer = await api.register();
 
-    const res = await api.request.get(`/user/${newcomer.id}/${list}`);
+      const res = await api.request.get(`/user/${newcomer.id}/${list}`);
 
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([]);
-  });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual([]);
+    },
+  );
 
-  it.each(["member-hubs", "followed-series", "created-series", "created-hubs"])("%s answers 404 'User not found' for an unknown user", async (list) => {
-    const res = await api.request.get(`/user/999999/${list}`);
+  it.each(["member-hubs", "followed-series", "created-series", "created-hubs"])(
+    "%s answers 404 'User not found' for an unknown user",
+    async (list) => {
+      const res = await api.request.get(`/user/999999/${list}`);
 
-    expectError(res, 404, "User not found");
-  });
+      expectError(res, 404, "User not found");
+    },
+  );
 
   it.each(["member-hubs", "created-hubs"])("%s answers 400 for a non-numeric user id", async (list) => {
     const res = await api.request.get(`/user/carol_lists/${list}`);

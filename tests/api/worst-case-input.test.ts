@@ -12,7 +12,14 @@ import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
 import { uploadImage } from "../helpers/images.ts";
 
-type Schema = { type?: string | string[]; anyOf?: Schema[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; pattern?: string };
+type Schema = {
+  type?: string | string[];
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  pattern?: string;
+};
 type Parameter = { name: string; in: "path" | "query"; schema: Schema };
 type Operation = { parameters: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
 type Doc = { paths: Record<string, Record<string, Operation>> };
@@ -53,7 +60,9 @@ const encode = (s: string) =>
   Array.from(s, (ch) => {
     const code = ch.charCodeAt(0);
     if (ch.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join("");
     }
     return encodeURIComponent(ch);
   }).join("");
@@ -73,9 +82,15 @@ beforeAll(async () => {
   alice = await api.register("worst_alice", "worstpass1");
   const image = await uploadImage(api, alice);
   const hub = await api.request.post("/hubs").set(alice.auth).send({ name: "Worst Hub", description: "d" });
-  const post = await api.request.post("/hub-posts").set(alice.auth).send({ title: "T", content: "C", description: "D", hubId: hub.body.id });
+  const post = await api.request
+    .post("/hub-posts")
+    .set(alice.auth)
+    .send({ title: "T", content: "C", description: "D", hubId: hub.body.id });
   await api.request.post("/series").set(alice.auth).send({ name: "Worst Series", description: "d" });
-  await api.request.post("/series/Worst%20Series/chapters").set(alice.auth).send({ title: "One", description: "", content: "", pages: [image] });
+  await api.request
+    .post("/series/Worst%20Series/chapters")
+    .set(alice.auth)
+    .send({ title: "One", description: "", content: "", pages: [image] });
   // Valid values by parameter or field name: the field under test is the only bad one.
   Object.assign(valid, {
     id: alice.id,
@@ -117,7 +132,11 @@ afterAll(async () => {
  * on the request: requests go one at a time, so on a machine busy with other work the CPU time still
  * shows how long the event loop was held, while wall time grows with the machine's load.
  */
-function send(method: string, path: string, body?: Buffer): Promise<{ status: number; type: string; text: string; ms: number; wallMs: number }> {
+function send(
+  method: string,
+  path: string,
+  body?: Buffer,
+): Promise<{ status: number; type: string; text: string; ms: number; wallMs: number }> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
@@ -144,7 +163,7 @@ function send(method: string, path: string, body?: Buffer): Promise<{ status: nu
 }
 
 const isText = (schema: Schema): boolean =>
-  schema.anyOf ? schema.anyOf.some(isText) : (schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string")));
+  schema.anyOf ? schema.anyOf.some(isText) : schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string"));
 
 function validValue(name: string, schema: Schema): unknown {
   if (name in valid) return valid[name];
@@ -172,17 +191,27 @@ function cases(): Case[] {
     for (const [method, op] of Object.entries(ops)) {
       const operation = `${method.toUpperCase()} ${template}`;
       const pathOf = (override?: [string, string]) =>
-        template.replace(/\{(\w+)\}/g, (_m, name: string) => (override?.[0] === name ? encode(override[1]) : encode(String(valid[name] ?? "1"))));
+        template.replace(/\{(\w+)\}/g, (_m, name: string) =>
+          override?.[0] === name ? encode(override[1]) : encode(String(valid[name] ?? "1")),
+        );
       const bodySchema = op.requestBody?.content["application/json"]?.schema;
       const validBody = () =>
-        bodySchema ? Object.fromEntries(Object.entries(bodySchema.properties ?? {}).map(([name, s]) => [name, validValue(name, s)])) : undefined;
+        bodySchema
+          ? Object.fromEntries(Object.entries(bodySchema.properties ?? {}).map(([name, s]) => [name, validValue(name, s)]))
+          : undefined;
       const bodyOf = (fields?: Record<string, unknown>) => (fields ? Buffer.from(JSON.stringify(fields)) : undefined);
 
       for (const [pattern, make] of PATTERNS) {
         for (const [name, schema] of Object.entries(bodySchema?.properties ?? {})) {
           if (!isText(schema)) continue;
           const value = make(filler(BODY_ROOM, jsonSize));
-          list.push({ operation, where: "body", field: name, pattern, request: () => ({ method, path: pathOf(), body: bodyOf({ ...validBody(), [name]: value }) }) });
+          list.push({
+            operation,
+            where: "body",
+            field: name,
+            pattern,
+            request: () => ({ method, path: pathOf(), body: bodyOf({ ...validBody(), [name]: value }) }),
+          });
         }
         for (const param of op.parameters) {
           if (!isText(param.schema)) continue;
@@ -206,7 +235,11 @@ describe("worst-case strings in every text field", () => {
     // Every operation that takes any text (body, query or path) is covered.
     const withText = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([, op]) => op.parameters.some((p) => isText(p.schema)) || Object.values(op.requestBody?.content["application/json"]?.schema.properties ?? {}).some(isText))
+        .filter(
+          ([, op]) =>
+            op.parameters.some((p) => isText(p.schema)) ||
+            Object.values(op.requestBody?.content["application/json"]?.schema.properties ?? {}).some(isText),
+        )
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect([...operations].sort()).toEqual(withText.sort());
@@ -224,11 +257,17 @@ describe("worst-case strings in every text field", () => {
       }
       timings.push(best);
       const status = last!.status;
-      if (best >= LIMIT_MS) failures.push(`${label}: ${Math.round(best)} ms (wall ${Math.round(last!.wallMs)} ms; -> ${status} ${last!.text.slice(0, 120)})`);
-      if (status >= 500 || status < 200 || (status >= 300 && status < 400)) failures.push(`${label}: status ${status} ${last!.text.slice(0, 200)}`);
+      if (best >= LIMIT_MS)
+        failures.push(`${label}: ${Math.round(best)} ms (wall ${Math.round(last!.wallMs)} ms; -> ${status} ${last!.text.slice(0, 120)})`);
+      if (status >= 500 || status < 200 || (status >= 300 && status < 400))
+        failures.push(`${label}: status ${status} ${last!.text.slice(0, 200)}`);
       try {
         const { method, path } = c.request();
-        checker.check(method.toLowerCase(), path, { status, type: last!.type, body: last!.type === "application/json" ? JSON.parse(last!.text) : last!.text } as never);
+        checker.check(method.toLowerCase(), path, {
+          status,
+          type: last!.type,
+          body: last!.type === "application/json" ? JSON.parse(last!.text) : last!.text,
+        });
       } catch (err) {
         failures.push(`${label}: ${(err as Error).message.split("\n")[0]!.slice(-300)}`);
       }

@@ -15,7 +15,12 @@ const TIMEOUT_MS = 5 * 60_000;
 function runSmoke(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout ends npm, tsx and everything the benchmark started.
-    const child = spawn("npm", ["run", "bench", "--", "--smoke"], { cwd: root, env: { ...process.env, FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("npm", ["run", "bench", "--", "--smoke"], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));

@@ -26,7 +26,13 @@ const png = (bytes: Buffer, name: string) => ({ name, mimeType: "image/png", buf
 async function loadedImages(page: Page, selector: string, count: number): Promise<string[]> {
   await expect.poll(() => page.locator(selector).count()).toBe(count);
   await expect
-    .poll(() => page.locator(selector).evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)), { timeout: 15_000 })
+    .poll(
+      () =>
+        page
+          .locator(selector)
+          .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)),
+      { timeout: 15_000 },
+    )
     .toBe(true);
   return page.locator(selector).evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute("src")!));
 }
@@ -67,7 +73,13 @@ describe("previews of fresh uploads", () => {
     await page.goto(`/publish/chapter?series=${encodeURIComponent("Private Ink")}`);
     const files = await Promise.all([1, 2].map((n) => comicPagePng(500, 750, n * 90, `Page ${n}`, "png")));
     // A refused file brings the form back with the two uploaded, still private, pages.
-    await page.locator("#field-pageFiles").setInputFiles([png(files[0]!, "a-1.png"), { name: "b.txt", mimeType: "text/plain", buffer: Buffer.from("nope") }, png(files[1]!, "c-2.png")]);
+    await page
+      .locator("#field-pageFiles")
+      .setInputFiles([
+        png(files[0]!, "a-1.png"),
+        { name: "b.txt", mimeType: "text/plain", buffer: Buffer.from("nope") },
+        png(files[1]!, "c-2.png"),
+      ]);
     await page.getByLabel("Chapter title").fill("Unveiled");
     await page.getByRole("button", { name: "Publish chapter" }).click();
     await page.getByText("b.txt: Only JPEG, PNG, WebP and GIF images are accepted.").waitFor();

@@ -72,7 +72,9 @@ describe("guest", () => {
     await page.getByRole("heading", { level: 1, name: "Monthly art contest: side characters" }).waitFor();
     expect(await text(page, ".post__actions .callout")).toBe("Inicia sesión o regístrate para unirte a este hub.");
     expect(await page.locator(".markdown h2").innerText()).toBe("This month's contest");
-    expect(await page.getByRole("link", { name: /1 Like/ }).getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(postUrl())}`);
+    expect(await page.getByRole("link", { name: /1 Like/ }).getAttribute("href")).toBe(
+      `/login?redirectTo=${encodeURIComponent(postUrl())}`,
+    );
 
     await page.getByRole("link", { name: "Back to Manga Lovers" }).first().click();
     await page.waitForURL((u) => u.pathname === hubUrl());

@@ -240,7 +240,9 @@ describe("publishing a chapter", () => {
     await page.waitForURL("**/series/Page%20Turner/1");
 
     await page.getByRole("heading", { level: 1, name: "Chapter 1: Shipwreck" }).waitFor();
-    const shown = await page.locator(".strip img").evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).src.match(/images\/(\d+)/)![1])));
+    const shown = await page
+      .locator(".strip img")
+      .evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).src.match(/images\/(\d+)/)![1])));
     expect(shown).toEqual(ids);
     expect(await page.locator(".reader-head__cover").getAttribute("src")).toContain(`/images/${ids[1]}?`);
     expect(await page.locator(".chapter-notes strong").innerText()).toBe("Page Turner");
@@ -249,7 +251,9 @@ describe("publishing a chapter", () => {
     await page.getByRole("link", { name: "Edit chapter" }).click();
     await page.getByRole("heading", { level: 1, name: "Edit Chapter 1: Shipwreck" }).waitFor();
     await hydrated(page);
-    expect(await page.locator("input[name=pages]").evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))).toEqual(ids);
+    expect(
+      await page.locator("input[name=pages]").evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value))),
+    ).toEqual(ids);
     await page.getByLabel("Chapter title").fill("Shipwreck!");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Chapter updated successfully!").waitFor();
@@ -262,7 +266,13 @@ describe("publishing a chapter", () => {
     const page = await artistPage({ javaScript: false, width: 375 });
     await page.goto(`/publish/chapter?series=${encodeURIComponent(seriesName)}`);
     const files = await Promise.all([1, 2].map((n) => comicPagePng(500, 750, n * 120, `Page ${n}`, "jpeg")));
-    await page.locator("#field-pageFiles").setInputFiles([png(files[0]!, "a-1.jpg", "image/jpeg"), png(Buffer.from("nope"), "b.txt", "text/plain"), png(files[1]!, "c-2.jpg", "image/jpeg")]);
+    await page
+      .locator("#field-pageFiles")
+      .setInputFiles([
+        png(files[0]!, "a-1.jpg", "image/jpeg"),
+        png(Buffer.from("nope"), "b.txt", "text/plain"),
+        png(files[1]!, "c-2.jpg", "image/jpeg"),
+      ]);
     await page.getByLabel("Chapter title").fill("Plain forms");
     await page.getByRole("button", { name: "Publish chapter" }).click();
     // The refused file is named; the two pages are kept for the next try.

@@ -83,7 +83,14 @@ describe("reading a chapter", () => {
     await hydrated(page);
     const pages = page.locator(".strip img");
     expect(await pages.count()).toBe(4);
-    const first = await pages.first().evaluate((img: HTMLImageElement) => ({ srcset: img.srcset, sizes: img.sizes, loading: img.loading, w: img.getAttribute("width"), h: img.getAttribute("height"), alt: img.alt }));
+    const first = await pages.first().evaluate((img: HTMLImageElement) => ({
+      srcset: img.srcset,
+      sizes: img.sizes,
+      loading: img.loading,
+      w: img.getAttribute("width"),
+      h: img.getAttribute("height"),
+      alt: img.alt,
+    }));
     expect(first.srcset).toMatch(/\?w=320 320w, .*\?w=640 640w, \S+\/images\/\d+ 800w$/);
     expect(first).toMatchObject({ sizes: "(min-width: 800px) 800px, 100vw", loading: "eager", w: "800", h: "1200", alt: "Page 1 of 4" });
     expect(await pages.nth(3).getAttribute("loading")).toBe("lazy");
@@ -182,7 +189,12 @@ describe("reading a chapter", () => {
     const { page } = await site.newPage();
     // A guest is sent to log in and comes back.
     await page.goto(`${RONIN}/2`);
-    expect(await page.getByRole("link", { name: /0 Likes/ }).first().getAttribute("href")).toBe(`/login?redirectTo=${encodeURIComponent(`${RONIN}/2`)}`);
+    expect(
+      await page
+        .getByRole("link", { name: /0 Likes/ })
+        .first()
+        .getAttribute("href"),
+    ).toBe(`/login?redirectTo=${encodeURIComponent(`${RONIN}/2`)}`);
     await logIn(page, "reader_e2e", "secret123", `/login?redirectTo=${encodeURIComponent(`${RONIN}/2`)}`);
     await hydrated(page);
     await page.getByRole("button", { name: "0 Likes" }).first().click();

@@ -25,7 +25,14 @@ const RONIN = "/series/Moonlit%20Ronin";
 beforeAll(async () => {
   site = await startSite();
   seeded = await seedCommunity(site.api);
-  const chapter = await publishComicChapter(site.api, seeded.artist, "Moonlit Ronin", { title: "Lanterns", description: "The debt collector finds her first.", content: "Thanks for reading! **More** next month." }, 4, 200);
+  const chapter = await publishComicChapter(
+    site.api,
+    seeded.artist,
+    "Moonlit Ronin",
+    { title: "Lanterns", description: "The debt collector finds her first.", content: "Thanks for reading! **More** next month." },
+    4,
+    200,
+  );
   const series = (await site.api.request.get(RONIN)).body;
   comic = { seriesId: series.id, hubId: seeded.hubs.manga.id, imageId: chapter.pages[0]!.imageId };
   if (shots) fs.mkdirSync(shots, { recursive: true });

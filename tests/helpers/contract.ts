@@ -74,7 +74,10 @@ export class ContractChecker {
       this.validators.set(key, validate);
     }
     const ok = validate(body);
-    expect(ok, `${where}: body does not match the OpenAPI schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(true);
+    expect(
+      ok,
+      `${where}: body does not match the OpenAPI schema: ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+    ).toBe(true);
   }
 }
 

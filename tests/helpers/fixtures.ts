@@ -19,7 +19,10 @@ export const VALID_POST = {
 
 /** Creates a hub through the API and answers its body. */
 export async function createHub(api: TestApi, author: TestUser, body: Record<string, unknown> = {}) {
-  const res = await api.request.post("/hubs").set(author.auth).send({ name: uniqueName(), description: "About it", ...body });
+  const res = await api.request
+    .post("/hubs")
+    .set(author.auth)
+    .send({ name: uniqueName(), description: "About it", ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; name: string; memberCount: number };
 }
@@ -31,7 +34,10 @@ export async function joinHub(api: TestApi, user: TestUser, hubId: number) {
 
 /** Creates a post through the API (the author must be a member) and answers its body. */
 export async function createPost(api: TestApi, author: TestUser, hubId: number, body: Record<string, unknown> = {}) {
-  const res = await api.request.post("/hub-posts").set(author.auth).send({ ...VALID_POST, hubId, ...body });
+  const res = await api.request
+    .post("/hub-posts")
+    .set(author.auth)
+    .send({ ...VALID_POST, hubId, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: number; title: string; hubId: number; hubName: string; likes: number };
 }

@@ -14,12 +14,17 @@ export function imageBytes(format: Format = "png", width = 40, height = 30): Pro
 export function noisePng(width: number, height: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = Math.floor(Math.random() * 256);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** Uploads an image as the user and answers its id. */
 export async function uploadImage(api: TestApi, user: TestUser, bytes?: Buffer, fileName = "image.png"): Promise<number> {
-  const res = await api.request.post("/images").set(user.auth).attach("file", bytes ?? (await imageBytes()), fileName);
+  const res = await api.request
+    .post("/images")
+    .set(user.auth)
+    .attach("file", bytes ?? (await imageBytes()), fileName);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 }

@@ -8,7 +8,16 @@ import { startWeb } from "../../web/main.ts";
 import { startTestApi, type TestApi } from "./api.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export const SESSION_SECRET = "web-test-session-secret-0123456789";
 export const CONTACT_EMAIL = "hello@inkwell.test";
@@ -55,7 +64,12 @@ export async function startSite(): Promise<Site> {
     browser,
     async newPage({ javaScript = true, width = 1280, height = 900 } = {}) {
       // bypassCSP: axe-core is injected as an inline script; the site itself runs under its real CSP.
-      const context = await browser.newContext({ bypassCSP: true, javaScriptEnabled: javaScript, viewport: { width, height }, baseURL: url });
+      const context = await browser.newContext({
+        bypassCSP: true,
+        javaScriptEnabled: javaScript,
+        viewport: { width, height },
+        baseURL: url,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -88,7 +102,12 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

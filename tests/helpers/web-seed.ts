@@ -15,7 +15,10 @@ export async function artPng(width: number, height: number, hue: number): Promis
 }
 
 export async function upload(api: TestApi, user: TestUser, width: number, height: number, hue: number): Promise<number> {
-  const res = await api.request.post("/images").set(user.auth).attach("file", await artPng(width, height, hue), "art.png");
+  const res = await api.request
+    .post("/images")
+    .set(user.auth)
+    .attach("file", await artPng(width, height, hue), "art.png");
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as number;
 }
@@ -30,12 +33,35 @@ export interface SeededHub {
   name: string;
 }
 
-export async function createHub(api: TestApi, user: TestUser, body: { name: string; description?: string; profileImageId?: number; profileBannerId?: number }) {
-  return ok<SeededHub>(await api.request.post("/hubs").set(user.auth).send({ description: "", ...body }), 201, "create hub");
+export async function createHub(
+  api: TestApi,
+  user: TestUser,
+  body: { name: string; description?: string; profileImageId?: number; profileBannerId?: number },
+) {
+  return ok<SeededHub>(
+    await api.request
+      .post("/hubs")
+      .set(user.auth)
+      .send({ description: "", ...body }),
+    201,
+    "create hub",
+  );
 }
 
-export async function createPost(api: TestApi, user: TestUser, hubId: number, body: { title: string; content: string; description?: string }) {
-  return ok<{ id: number; hubName: string; title: string }>(await api.request.post("/hub-posts").set(user.auth).send({ description: "", ...body, hubId }), 201, "create post");
+export async function createPost(
+  api: TestApi,
+  user: TestUser,
+  hubId: number,
+  body: { title: string; content: string; description?: string },
+) {
+  return ok<{ id: number; hubName: string; title: string }>(
+    await api.request
+      .post("/hub-posts")
+      .set(user.auth)
+      .send({ description: "", ...body, hubId }),
+    201,
+    "create post",
+  );
 }
 
 export async function joinHub(api: TestApi, user: TestUser, hubId: number) {
@@ -46,16 +72,33 @@ export async function likePost(api: TestApi, user: TestUser, hubName: string, po
   return ok(await api.request.post(`/hubs/${encodeURIComponent(hubName)}/${postId}/like`).set(user.auth), 200, "like post");
 }
 
-export async function createSeriesWithChapter(api: TestApi, user: TestUser, name: string, chapterTitle: string, hue: number, images = true) {
+export async function createSeriesWithChapter(
+  api: TestApi,
+  user: TestUser,
+  name: string,
+  chapterTitle: string,
+  hue: number,
+  images = true,
+) {
   const [logo, banner, page] = images
     ? await Promise.all([upload(api, user, 200, 200, hue + 20), upload(api, user, 960, 400, hue), upload(api, user, 600, 900, hue + 40)])
     : [null, null, await upload(api, user, 60, 90, hue)];
   const series = await ok<{ id: number; name: string }>(
-    await api.request.post("/series").set(user.auth).send({ name, description: `${name}: a serial comic.`, profileImageId: logo, profileBannerId: banner }),
+    await api.request
+      .post("/series")
+      .set(user.auth)
+      .send({ name, description: `${name}: a serial comic.`, profileImageId: logo, profileBannerId: banner }),
     201,
     "create series",
   );
-  await ok(await api.request.post(`/series/${encodeURIComponent(name)}/chapters`).set(user.auth).send({ title: chapterTitle, pages: [page] }), 201, "publish chapter");
+  await ok(
+    await api.request
+      .post(`/series/${encodeURIComponent(name)}/chapters`)
+      .set(user.auth)
+      .send({ title: chapterTitle, pages: [page] }),
+    201,
+    "publish chapter",
+  );
   return series;
 }
 
@@ -84,12 +127,36 @@ export async function seedCommunity(api: TestApi) {
     upload(api, artist, 1200, 400, 200),
     upload(api, artist, 200, 200, 280),
   ]);
-  const manga = await createHub(api, artist, { name: "Manga Lovers", description: "Everything manga: recommendations, fan-art and weekly chapter talk.", profileImageId: logo1, profileBannerId: banner1 });
-  const inkers = await createHub(api, artist, { name: "Ink & Brush", description: "Traditional inking techniques, brushes, nibs and paper.", profileImageId: logo2 });
-  const webcomics = await createHub(api, artist, { name: "Webcomic Workshop", description: "Feedback circles for people making webcomics." });
-  const post = await createPost(api, artist, manga.id, { title: "Monthly art contest: side characters", description: "Draw your favourite side character and share it here.", content: POST_CONTENT });
-  await createPost(api, artist, manga.id, { title: "What are you reading this week?", description: "Tell us which chapters you could not put down.", content: "Share your picks for this week, one series per comment." });
-  await createPost(api, artist, inkers.id, { title: "Brush pen comparison", description: "Five brush pens tested on bristol board.", content: "I tested five brush pens on the same paper. Results inside." });
+  const manga = await createHub(api, artist, {
+    name: "Manga Lovers",
+    description: "Everything manga: recommendations, fan-art and weekly chapter talk.",
+    profileImageId: logo1,
+    profileBannerId: banner1,
+  });
+  const inkers = await createHub(api, artist, {
+    name: "Ink & Brush",
+    description: "Traditional inking techniques, brushes, nibs and paper.",
+    profileImageId: logo2,
+  });
+  const webcomics = await createHub(api, artist, {
+    name: "Webcomic Workshop",
+    description: "Feedback circles for people making webcomics.",
+  });
+  const post = await createPost(api, artist, manga.id, {
+    title: "Monthly art contest: side characters",
+    description: "Draw your favourite side character and share it here.",
+    content: POST_CONTENT,
+  });
+  await createPost(api, artist, manga.id, {
+    title: "What are you reading this week?",
+    description: "Tell us which chapters you could not put down.",
+    content: "Share your picks for this week, one series per comment.",
+  });
+  await createPost(api, artist, inkers.id, {
+    title: "Brush pen comparison",
+    description: "Five brush pens tested on bristol board.",
+    content: "I tested five brush pens on the same paper. Results inside.",
+  });
   await joinHub(api, reader, manga.id);
   await likePost(api, reader, manga.name, post.id);
   await createSeriesWithChapter(api, artist, "Moonlit Ronin", "The Night Market", 230);
@@ -101,14 +168,16 @@ export async function seedCommunity(api: TestApi) {
  * A comic page: panels with black borders on white paper, halftone-ish shapes and a speech
  * balloon naming the page, so the reader's screenshots look like a comic.
  */
-export async function comicPagePng(width: number, height: number, hue: number, label: string, format: "png" | "jpeg" = "jpeg"): Promise<Buffer> {
+export async function comicPagePng(
+  width: number,
+  height: number,
+  hue: number,
+  label: string,
+  format: "png" | "jpeg" = "jpeg",
+): Promise<Buffer> {
   const m = Math.round(width * 0.05);
   const g = Math.round(width * 0.025);
-  const rows = [
-    [0.5, 0.5],
-    [1],
-    [0.35, 0.65],
-  ];
+  const rows = [[0.5, 0.5], [1], [0.35, 0.65]];
   const rowH = (height - 2 * m - g * (rows.length - 1)) / rows.length;
   let panels = "";
   rows.forEach((cols, r) => {
@@ -148,8 +217,12 @@ export async function publishComicChapter(
   hue: number,
 ) {
   const pages: number[] = [];
-  for (let i = 1; i <= pageCount; i++) pages.push(await uploadBytes(api, user, await comicPagePng(800, 1200, hue + i * 30, `Page ${i}`), `page-${i}.jpg`));
-  const res = await api.request.post(`/series/${encodeURIComponent(seriesName)}/chapters`).set(user.auth).send({ ...body, pages });
+  for (let i = 1; i <= pageCount; i++)
+    pages.push(await uploadBytes(api, user, await comicPagePng(800, 1200, hue + i * 30, `Page ${i}`), `page-${i}.jpg`));
+  const res = await api.request
+    .post(`/series/${encodeURIComponent(seriesName)}/chapters`)
+    .set(user.auth)
+    .send({ ...body, pages });
   return ok<{ number: number; id: number; pages: { imageId: number }[] }>(res, 201, "publish chapter");
 }
 
@@ -163,22 +236,50 @@ export async function seedComics(api: TestApi) {
   const reader = await api.register(`fan_${process.pid}`);
   const [logo, banner] = await Promise.all([upload(api, artist, 240, 240, 250), upload(api, artist, 1500, 500, 220)]);
   const ronin = await ok<{ id: number; name: string }>(
-    await api.request.post("/series").set(artist.auth).send({ name: "Moonlit Ronin", description: "A wandering swordswoman, a city that never sleeps, and a debt written in moonlight.", profileImageId: logo, profileBannerId: banner }),
+    await api.request.post("/series").set(artist.auth).send({
+      name: "Moonlit Ronin",
+      description: "A wandering swordswoman, a city that never sleeps, and a debt written in moonlight.",
+      profileImageId: logo,
+      profileBannerId: banner,
+    }),
     201,
     "create series",
   );
-  const ch1 = await publishComicChapter(api, artist, ronin.name, { title: "The Night Market", description: "Aki arrives in the city with one coin and one sword." }, 4, 200);
-  const ch2 = await publishComicChapter(api, artist, ronin.name, { title: "Lanterns", description: "The debt collector finds her first." }, 3, 260);
+  const ch1 = await publishComicChapter(
+    api,
+    artist,
+    ronin.name,
+    { title: "The Night Market", description: "Aki arrives in the city with one coin and one sword." },
+    4,
+    200,
+  );
+  const ch2 = await publishComicChapter(
+    api,
+    artist,
+    ronin.name,
+    { title: "Lanterns", description: "The debt collector finds her first." },
+    3,
+    260,
+  );
   const ch3 = await publishComicChapter(
     api,
     artist,
     ronin.name,
-    { title: "Moon Over the Bridge", description: "A duel at midnight.", content: "Thanks for reading! **Chapter 4** is coming next month.\n\n- Inks: brush pen\n- Colours: digital\n\nFollow the [hub](/hubs) for sketches." },
+    {
+      title: "Moon Over the Bridge",
+      description: "A duel at midnight.",
+      content:
+        "Thanks for reading! **Chapter 4** is coming next month.\n\n- Inks: brush pen\n- Colours: digital\n\nFollow the [hub](/hubs) for sketches.",
+    },
     3,
     320,
   );
   const dragons = await createSeriesWithChapter(api, artist, "Paper Dragons", "Origami Skies", 20);
-  const blank = await ok<{ id: number; name: string }>(await api.request.post("/series").set(artist.auth).send({ name: "Blank Pages" }), 201, "create series");
+  const blank = await ok<{ id: number; name: string }>(
+    await api.request.post("/series").set(artist.auth).send({ name: "Blank Pages" }),
+    201,
+    "create series",
+  );
   await ok(await api.request.post(`/user/${reader.id}/followed-series/${ronin.id}`).set(reader.auth), 200, "follow");
   await ok(await api.request.post(`/series/${encodeURIComponent(ronin.name)}/1/like`).set(reader.auth), 200, "like chapter");
   return { artist, reader, ronin, dragons, blank, chapters: [ch1, ch2, ch3], logo, banner };

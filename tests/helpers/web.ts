@@ -66,7 +66,9 @@ export const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
 /** A token like the API's, signed with `secret`, for a chosen expiry (seconds from now). */
 export function tokenFor(user: TestUser, secret: string, expiresInSeconds: number): string {
   const now = Math.floor(Date.now() / 1000);
-  return jwt.sign({ uid: user.id, email: user.email, sub: user.username, iat: now - 3600, exp: now + expiresInSeconds }, secret, { algorithm: "HS256" });
+  return jwt.sign({ uid: user.id, email: user.email, sub: user.username, iat: now - 3600, exp: now + expiresInSeconds }, secret, {
+    algorithm: "HS256",
+  });
 }
 
 export function request(path: string, init: { cookie?: string; form?: Record<string, string | number> } = {}): Request {
@@ -87,7 +89,8 @@ export interface Outcome<T> {
 }
 
 type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
-const isDataWithInit = (v: unknown): v is DataWithInit => typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
+const isDataWithInit = (v: unknown): v is DataWithInit =>
+  typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
 
 /** Runs a loader or action and tells what Remix would send: data, status, or a (thrown) redirect. */
 export async function run<T = any>(fn: () => unknown): Promise<Outcome<T>> {
@@ -112,11 +115,16 @@ export const args = (req: Request, context: WebContext, params: Record<string, s
 /** A multipart POST like a form with files sends (`files`: field, bytes, file name, type). */
 export function multipartRequest(
   path: string,
-  init: { cookie?: string; fields?: Record<string, string | number | (string | number)[]>; files?: { field: string; bytes: Buffer | string; name: string; type?: string }[] } = {},
+  init: {
+    cookie?: string;
+    fields?: Record<string, string | number | (string | number)[]>;
+    files?: { field: string; bytes: Buffer | string; name: string; type?: string }[];
+  } = {},
 ): Request {
   const form = new FormData();
   for (const [k, v] of Object.entries(init.fields ?? {})) for (const one of Array.isArray(v) ? v : [v]) form.append(k, String(one));
-  for (const f of init.files ?? []) form.append(f.field, new Blob([f.bytes as BlobPart], { type: f.type ?? "application/octet-stream" }), f.name);
+  for (const f of init.files ?? [])
+    form.append(f.field, new Blob([f.bytes as BlobPart], { type: f.type ?? "application/octet-stream" }), f.name);
   const headers = new Headers();
   if (init.cookie) headers.set("Cookie", init.cookie);
   return new Request(WEB_ORIGIN + path, { method: "POST", headers, body: form });

@@ -49,14 +49,20 @@ async function startApi(): Promise<Api> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
   const exited = new Promise((resolve) => child.on("exit", resolve));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited early:\n${output}`);
-    if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) return { child, url, output: () => output, exited };
+    if (
+      await fetch(`${url}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url, output: () => output, exited };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the API never became healthy:\n${output}`);
@@ -64,7 +70,13 @@ async function startApi(): Promise<Api> {
 
 /** What the API acknowledged (answered 2xx to): all of it must be there after the crash. */
 let lastImage: { id: number; username: string } | undefined;
-const acked = { users: [] as string[], hubs: [] as string[], posts: [] as number[], likes: [] as [string, number][], images: [] as number[] };
+const acked = {
+  users: [] as string[],
+  hubs: [] as string[],
+  posts: [] as number[],
+  likes: [] as [string, number][],
+  images: [] as number[],
+};
 
 async function writer(api: Api, name: string, images: Buffer[], stop: () => boolean): Promise<void> {
   const json = (method: string, p: string, body?: unknown, token?: string) =>
@@ -98,7 +110,12 @@ async function writer(api: Api, name: string, images: Buffer[], stop: () => bool
           break;
         }
         case 1: {
-          const res = await json("POST", "/hub-posts", { title: `Post ${i} of ${name}`, content: "Written before the crash.", hubId }, token);
+          const res = await json(
+            "POST",
+            "/hub-posts",
+            { title: `Post ${i} of ${name}`, content: "Written before the crash.", hubId },
+            token,
+          );
           if (res.status !== 201) throw new Error(`post ${res.status}`);
           const id = ((await res.json()) as { id: number }).id;
           acked.posts.push(id);
@@ -131,17 +148,29 @@ function check() {
     for (const p of acked.posts) expect(has("SELECT 1 FROM Post WHERE id = ?", p), `post ${p}`).toBe(true);
     for (const i of acked.images) expect(has("SELECT 1 FROM Image WHERE id = ?", i), `image ${i}`).toBe(true);
     for (const [u, p] of acked.likes) {
-      expect(db.prepare("SELECT 1 FROM PostLike l JOIN User u ON u.id = l.userId WHERE u.username = ? AND l.postId = ?").get(u, p), `like ${u} ${p}`).toBeDefined();
+      expect(
+        db.prepare("SELECT 1 FROM PostLike l JOIN User u ON u.id = l.userId WHERE u.username = ? AND l.postId = ?").get(u, p),
+        `like ${u} ${p}`,
+      ).toBeDefined();
     }
     const rows = db.prepare("SELECT id, contentType FROM Image").all() as { id: number; contentType: string }[];
     const expected = new Set(rows.map((r) => `${r.id}.${EXTENSIONS[r.contentType]}`));
     const originals = fs.existsSync(path.join(imagesDir, "originals")) ? fs.readdirSync(path.join(imagesDir, "originals")) : [];
-    expect(originals.filter((f) => !expected.has(f)), "files without a row").toEqual([]);
-    expect([...expected].filter((f) => !originals.includes(f)), "rows without a file").toEqual([]);
+    expect(
+      originals.filter((f) => !expected.has(f)),
+      "files without a row",
+    ).toEqual([]);
+    expect(
+      [...expected].filter((f) => !originals.includes(f)),
+      "rows without a file",
+    ).toEqual([]);
     const incoming = path.join(imagesDir, "incoming");
     expect(fs.existsSync(incoming) ? fs.readdirSync(incoming) : [], "temp files").toEqual([]);
     const all = fs.readdirSync(imagesDir, { recursive: true }) as string[];
-    expect(all.filter((f) => f.endsWith(".tmp")), "temp files").toEqual([]);
+    expect(
+      all.filter((f) => f.endsWith(".tmp")),
+      "temp files",
+    ).toEqual([]);
     return rows.length;
   } finally {
     db.close();
@@ -180,7 +209,10 @@ it("keeps every acknowledged write through three kill -9 during concurrent write
 
     const t0 = Date.now();
     api = await startApi();
-    console.log(`round ${round}: restart ${Date.now() - t0} ms, acked so far`, JSON.stringify({ users: acked.users.length, posts: acked.posts.length, images: acked.images.length, likes: acked.likes.length }));
+    console.log(
+      `round ${round}: restart ${Date.now() - t0} ms, acked so far`,
+      JSON.stringify({ users: acked.users.length, posts: acked.posts.length, images: acked.images.length, likes: acked.likes.length }),
+    );
     imagesSeen = check();
     // An acknowledged image reads back for its uploader.
     if (lastImage) {

@@ -50,8 +50,15 @@ beforeAll(async () => {
   const reg = await agent.post("/auth/register").send({ username: "full_disk", email: "full@example.com", password: "secret123" });
   auth = { Authorization: `Bearer ${reg.body.accessToken}` };
   hub = (await agent.post("/hubs").set(auth).send({ name: "Full Disk Hub", description: "x" })).body;
-  postId = (await agent.post("/hub-posts").set(auth).send({ title: "Before the flood", content: "Written while there was room.", hubId: hub.id })).body.id;
-  imageId = (await agent.post("/images").set(auth).attach("file", await imageBytes("jpeg", 900, 600), "page.jpg")).body.id;
+  postId = (
+    await agent.post("/hub-posts").set(auth).send({ title: "Before the flood", content: "Written while there was room.", hubId: hub.id })
+  ).body.id;
+  imageId = (
+    await agent
+      .post("/images")
+      .set(auth)
+      .attach("file", await imageBytes("jpeg", 900, 600), "page.jpg")
+  ).body.id;
   const me = (await agent.get("/user/full_disk").set(auth)).body;
   expect((await agent.put(`/user/${me.id}`).set(auth).send({ profileImageID: imageId })).status).toBe(200);
   // An empty write-ahead log: the next write needs new disk space.
@@ -84,10 +91,21 @@ describe("with the disk full", () => {
     const before = { hubs: count("Hub"), posts: count("Post"), images: count("Image"), likes: count("PostLike") };
 
     expectError(await agent.post("/hubs").set(auth).send({ name: "No Room Hub", description: "x" }), 503, OUT_OF_SPACE);
-    expectError(await agent.post("/hub-posts").set(auth).send({ title: "No room at all", content: "This cannot be stored.", hubId: hub.id }), 503, OUT_OF_SPACE);
+    expectError(
+      await agent.post("/hub-posts").set(auth).send({ title: "No room at all", content: "This cannot be stored.", hubId: hub.id }),
+      503,
+      OUT_OF_SPACE,
+    );
     expectError(await agent.put(`/hubs/${hub.id}`).set(auth).send({ name: hub.name, description: "changed" }), 503, OUT_OF_SPACE);
     expectError(await agent.post(`/hubs/${encodeURIComponent(hub.name)}/${postId}/like`).set(auth), 503, OUT_OF_SPACE);
-    expectError(await agent.post("/images").set(auth).attach("file", await noisePng(300, 300), "big.png"), 503, OUT_OF_SPACE);
+    expectError(
+      await agent
+        .post("/images")
+        .set(auth)
+        .attach("file", await noisePng(300, 300), "big.png"),
+      503,
+      OUT_OF_SPACE,
+    );
 
     expect({ hubs: count("Hub"), posts: count("Post"), images: count("Image"), likes: count("PostLike") }).toEqual(before);
     expect((await agent.get(`/hubs/id/${hub.id}`)).body.description).toBe("x");
@@ -100,7 +118,14 @@ describe("with the disk full", () => {
     const agent = supertest(app);
 
     expect((await agent.post("/hubs").set(auth).send({ name: "Room Again Hub", description: "x" })).status).toBe(201);
-    expect((await agent.post("/images").set(auth).attach("file", await noisePng(300, 300), "big.png")).status).toBe(201);
+    expect(
+      (
+        await agent
+          .post("/images")
+          .set(auth)
+          .attach("file", await noisePng(300, 300), "big.png")
+      ).status,
+    ).toBe(201);
     expect((await agent.post(`/hubs/${encodeURIComponent(hub.name)}/${postId}/like`).set(auth)).status).toBe(200);
     expect(db.sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
   });

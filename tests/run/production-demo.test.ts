@@ -26,7 +26,13 @@ const PRODUCTION = {
 
 async function startProduction(dataDir: string, extra: Record<string, string> = {}) {
   const [webPort, apiPort] = [await freePort(), await freePort()];
-  const site = runScript("scripts/start.ts", { ...PRODUCTION, DATA_DIR: dataDir, PORT: String(webPort), API_PORT: String(apiPort), ...extra });
+  const site = runScript("scripts/start.ts", {
+    ...PRODUCTION,
+    DATA_DIR: dataDir,
+    PORT: String(webPort),
+    API_PORT: String(apiPort),
+    ...extra,
+  });
   await waitForHealth(`http://127.0.0.1:${apiPort}/health`, site);
   await waitForHealth(`http://127.0.0.1:${webPort}/health`, site);
   return { site, api: `http://127.0.0.1:${apiPort}`, web: `http://localhost:${webPort}` };
@@ -46,7 +52,11 @@ function users(dataDir: string): { username: string; passwordHash: string }[] {
 }
 
 const login = (api: string, username: string, password: string) =>
-  fetch(`${api}/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password }) });
+  fetch(`${api}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
 
 describe("the demo password", () => {
   it("is demo1234 only outside production; production makes a new one unless DEMO_PASSWORD is set", () => {
@@ -56,8 +66,13 @@ describe("the demo password", () => {
     expect(a.password).not.toBe("demo1234");
     expect(a.password.length).toBeGreaterThanOrEqual(16);
     expect(a.password).not.toBe(b.password);
-    expect(chooseDemoPassword({ NODE_ENV: "production", DEMO_PASSWORD: "chosen-by-operator" })).toEqual({ password: "chosen-by-operator", source: "setting" });
-    expect(() => chooseDemoPassword({ NODE_ENV: "production", DEMO_PASSWORD: "short" })).toThrow("DEMO_PASSWORD: must be at least 8 characters");
+    expect(chooseDemoPassword({ NODE_ENV: "production", DEMO_PASSWORD: "chosen-by-operator" })).toEqual({
+      password: "chosen-by-operator",
+      source: "setting",
+    });
+    expect(() => chooseDemoPassword({ NODE_ENV: "production", DEMO_PASSWORD: "short" })).toThrow(
+      "DEMO_PASSWORD: must be at least 8 characters",
+    );
   });
 
   it("SEED_DEMO is on by default except in production", () => {
@@ -144,7 +159,9 @@ describe("npm start in production", () => {
       expect(await images.count()).toBeGreaterThan(3);
       for (const image of (await images.all()).slice(0, 4)) {
         await image.scrollIntoViewIfNeeded();
-        await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+        await expect
+          .poll(() => image.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth), { timeout: 15_000 })
+          .toBeGreaterThan(0);
         expect(await image.getAttribute("src")).toMatch(/^http:\/\/localhost:\d+\/images\//);
       }
     } finally {

@@ -33,11 +33,18 @@ function startSite(webPort: number, apiPort: number): Started {
   // reporting the site's exit code.
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(webPort), API_PORT: String(apiPort), LOG_LEVEL: "warn", NODE_ENV: "development" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(webPort),
+      API_PORT: String(apiPort),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }

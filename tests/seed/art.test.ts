@@ -81,7 +81,9 @@ describe("image staging", () => {
     try {
       const files = imageFilesFor(dir);
       const staging = createStaging(files);
-      const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#f00" } }).png().toBuffer();
+      const bytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#f00" } })
+        .png()
+        .toBuffer();
       const image = { bytes, format: "png" as const, width: 4, height: 4 };
       const a = await stageImage(staging, 1, image, 0, "a.png");
       const b = await stageImage(staging, 2, image, 0, "b.png");

@@ -19,7 +19,11 @@ let dataDir: string;
 let db: Database;
 let result: DemoResult;
 
-const all = <T>(sql: string, ...params: unknown[]) => db.sqlite.prepare(sql).safeIntegers(false).all(...params) as T[];
+const all = <T>(sql: string, ...params: unknown[]) =>
+  db.sqlite
+    .prepare(sql)
+    .safeIntegers(false)
+    .all(...params) as T[];
 const one = <T>(sql: string, ...params: unknown[]) => all<T>(sql, ...params)[0]!;
 const count = (sql: string, ...params: unknown[]) => one<{ n: number }>(sql, ...params).n;
 
@@ -63,11 +67,19 @@ describe("seedDemo", () => {
   });
 
   it("makes every page, cover, logo and banner an image of the artist who uses it", () => {
-    expect(count("SELECT COUNT(*) AS n FROM ChapterPage p JOIN Chapter c ON c.id = p.chapterId JOIN Image i ON i.id = p.imageId WHERE i.authorId <> c.authorId")).toBe(0);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM ChapterPage p JOIN Chapter c ON c.id = p.chapterId JOIN Image i ON i.id = p.imageId WHERE i.authorId <> c.authorId",
+      ),
+    ).toBe(0);
     expect(count("SELECT COUNT(*) AS n FROM Chapter c JOIN Image i ON i.id = c.coverId WHERE i.authorId <> c.authorId")).toBe(0);
     expect(count("SELECT COUNT(*) AS n FROM Chapter WHERE coverId IS NULL")).toBe(0);
     for (const table of ["Hub", "Series", "User"]) {
-      expect(count(`SELECT COUNT(*) AS n FROM ${table} t JOIN Image i ON i.id IN (t.profileImageId, t.profileBannerId) WHERE i.authorId <> ${table === "User" ? "t.id" : "t.authorId"}`)).toBe(0);
+      expect(
+        count(
+          `SELECT COUNT(*) AS n FROM ${table} t JOIN Image i ON i.id IN (t.profileImageId, t.profileBannerId) WHERE i.authorId <> ${table === "User" ? "t.id" : "t.authorId"}`,
+        ),
+      ).toBe(0);
     }
   });
 
@@ -88,7 +100,9 @@ describe("seedDemo", () => {
 
   it("stores valid images whose metadata matches their rows, and not all the same picture", async () => {
     const files = imageFilesFor(dataDir);
-    const rows = all<{ id: number; contentType: string; size: number; width: number; height: number }>("SELECT id, contentType, size, width, height FROM Image");
+    const rows = all<{ id: number; contentType: string; size: number; width: number; height: number }>(
+      "SELECT id, contentType, size, width, height FROM Image",
+    );
     const digests = new Set<string>();
     for (const row of rows) {
       const bytes = fs.readFileSync(imagePath(files, row));
@@ -102,18 +116,31 @@ describe("seedDemo", () => {
   });
 
   it("draws pages at about 900 x 1350", () => {
-    const sizes = all<{ width: number; height: number }>("SELECT DISTINCT i.width, i.height FROM ChapterPage p JOIN Image i ON i.id = p.imageId");
+    const sizes = all<{ width: number; height: number }>(
+      "SELECT DISTINCT i.width, i.height FROM ChapterPage p JOIN Image i ON i.id = p.imageId",
+    );
     expect(sizes).toEqual([{ width: 900, height: 1350 }]);
   });
 
   it("keeps every counter equal to its rows", () => {
-    expect(counterMismatches(db.sqlite)).toEqual({ hubMembers: 0, hubPosts: 0, postLikes: 0, seriesFollowers: 0, seriesChapters: 0, chapterLikes: 0 });
+    expect(counterMismatches(db.sqlite)).toEqual({
+      hubMembers: 0,
+      hubPosts: 0,
+      postLikes: 0,
+      seriesFollowers: 0,
+      seriesChapters: 0,
+      chapterLikes: 0,
+    });
     expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBeGreaterThan(100);
     expect(count("SELECT COUNT(*) AS n FROM Follow")).toBeGreaterThan(50);
   });
 
   it("makes every post's author a member of its hub", () => {
-    expect(count("SELECT COUNT(*) AS n FROM Post p LEFT JOIN Membership m ON m.userId = p.authorId AND m.hubId = p.hubId WHERE m.userId IS NULL")).toBe(0);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM Post p LEFT JOIN Membership m ON m.userId = p.authorId AND m.hubId = p.hubId WHERE m.userId IS NULL",
+      ),
+    ).toBe(0);
   });
 
   it("writes markdown posts with headings, lists, links, inline code, code blocks and a table", () => {
@@ -140,8 +167,12 @@ describe("seedDemo", () => {
 
   it("makes the top lists differ from the newest lists", () => {
     const ids = (sql: string) => all<{ id: number }>(sql).map((r) => r.id);
-    expect(ids("SELECT id FROM Hub ORDER BY memberCount DESC, id DESC LIMIT 5")).not.toEqual(ids("SELECT id FROM Hub ORDER BY createdAt DESC, id DESC LIMIT 5"));
-    expect(ids("SELECT id FROM Series ORDER BY followersCount DESC, id DESC LIMIT 5")).not.toEqual(ids("SELECT id FROM Series ORDER BY createdAt DESC, id DESC LIMIT 5"));
+    expect(ids("SELECT id FROM Hub ORDER BY memberCount DESC, id DESC LIMIT 5")).not.toEqual(
+      ids("SELECT id FROM Hub ORDER BY createdAt DESC, id DESC LIMIT 5"),
+    );
+    expect(ids("SELECT id FROM Series ORDER BY followersCount DESC, id DESC LIMIT 5")).not.toEqual(
+      ids("SELECT id FROM Series ORDER BY createdAt DESC, id DESC LIMIT 5"),
+    );
     const series = one<{ id: number }>("SELECT id FROM Series ORDER BY chapterCount DESC LIMIT 1").id;
     expect(ids(`SELECT id FROM Chapter WHERE seriesId = ${series} ORDER BY likes DESC, id DESC LIMIT 5`)).not.toEqual(
       ids(`SELECT id FROM Chapter WHERE seriesId = ${series} ORDER BY number DESC LIMIT 5`),

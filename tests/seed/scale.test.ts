@@ -13,8 +13,12 @@ let dataDir: string;
 let db: Database;
 let result: ScaleResult;
 
-const all = <T>(sql: string, ...params: unknown[]) => db.sqlite.prepare(sql).safeIntegers(false).all(...params) as T[];
-const count = (sql: string, ...params: unknown[]) => (all<{ n: number }>(sql, ...params)[0]!).n;
+const all = <T>(sql: string, ...params: unknown[]) =>
+  db.sqlite
+    .prepare(sql)
+    .safeIntegers(false)
+    .all(...params) as T[];
+const count = (sql: string, ...params: unknown[]) => all<{ n: number }>(sql, ...params)[0]!.n;
 
 beforeAll(async () => {
   dataDir = freshDataDir();
@@ -45,15 +49,32 @@ describe("seedScale", () => {
   });
 
   it("keeps every counter equal to its rows", () => {
-    expect(counterMismatches(db.sqlite)).toEqual({ hubMembers: 0, hubPosts: 0, postLikes: 0, seriesFollowers: 0, seriesChapters: 0, chapterLikes: 0 });
+    expect(counterMismatches(db.sqlite)).toEqual({
+      hubMembers: 0,
+      hubPosts: 0,
+      postLikes: 0,
+      seriesFollowers: 0,
+      seriesChapters: 0,
+      chapterLikes: 0,
+    });
     expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBe(result.rows.postLikes);
     expect(count("SELECT COUNT(*) AS n FROM Membership")).toBe(result.rows.memberships);
   });
 
   it("follows the app's rules: authors are members, creators are members, pages belong to the publisher", () => {
-    expect(count("SELECT COUNT(*) AS n FROM Post p LEFT JOIN Membership m ON m.userId = p.authorId AND m.hubId = p.hubId WHERE m.userId IS NULL")).toBe(0);
-    expect(count("SELECT COUNT(*) AS n FROM Hub h LEFT JOIN Membership m ON m.userId = h.authorId AND m.hubId = h.id WHERE m.userId IS NULL")).toBe(0);
-    expect(count("SELECT COUNT(*) AS n FROM ChapterPage p JOIN Chapter c ON c.id = p.chapterId JOIN Image i ON i.id = p.imageId WHERE i.authorId <> c.authorId")).toBe(0);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM Post p LEFT JOIN Membership m ON m.userId = p.authorId AND m.hubId = p.hubId WHERE m.userId IS NULL",
+      ),
+    ).toBe(0);
+    expect(
+      count("SELECT COUNT(*) AS n FROM Hub h LEFT JOIN Membership m ON m.userId = h.authorId AND m.hubId = h.id WHERE m.userId IS NULL"),
+    ).toBe(0);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM ChapterPage p JOIN Chapter c ON c.id = p.chapterId JOIN Image i ON i.id = p.imageId WHERE i.authorId <> c.authorId",
+      ),
+    ).toBe(0);
     expect(count("SELECT COUNT(*) AS n FROM PostLike l JOIN Post p ON p.id = l.postId WHERE l.userId = p.authorId")).toBe(0);
   });
 
@@ -63,7 +84,11 @@ describe("seedScale", () => {
     expect(Math.min(...pages.map((p) => p.n))).toBeGreaterThanOrEqual(3);
     expect(Math.max(...pages.map((p) => p.n))).toBeLessThanOrEqual(8);
     expect(count("SELECT COUNT(*) AS n FROM Chapter WHERE coverId IS NULL")).toBe(0);
-    expect(count("SELECT COUNT(*) AS n FROM Series s WHERE s.chapterCount > 0 AND (SELECT MAX(number) FROM Chapter c WHERE c.seriesId = s.id) <> s.chapterCount")).toBe(0);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM Series s WHERE s.chapterCount > 0 AND (SELECT MAX(number) FROM Chapter c WHERE c.seriesId = s.id) <> s.chapterCount",
+      ),
+    ).toBe(0);
   });
 
   it("stores image files for every image row", () => {
@@ -98,7 +123,12 @@ describe("seedScale", () => {
 
 describe("parseScaleCounts", () => {
   it("reads name=count pairs and keeps the benchmark's values for the rest", () => {
-    expect(parseScaleCounts("users=10,posts=1_000,bigHubPosts=100")).toEqual({ ...BENCHMARK_COUNTS, users: 10, posts: 1000, bigHubPosts: 100 });
+    expect(parseScaleCounts("users=10,posts=1_000,bigHubPosts=100")).toEqual({
+      ...BENCHMARK_COUNTS,
+      users: 10,
+      posts: 1000,
+      bigHubPosts: 100,
+    });
     expect(parseScaleCounts("")).toEqual(BENCHMARK_COUNTS);
   });
 

@@ -33,7 +33,9 @@ const context = () => webContext(url, { apiTimeoutMs: TIMEOUT_MS });
 describe("API call timeouts", () => {
   it("turns a call the API never answers into an ApiError with a clear message", async () => {
     const started = performance.now();
-    const err = await createApi(context()).hubs(1).catch((e: unknown) => e);
+    const err = await createApi(context())
+      .hubs(1)
+      .catch((e: unknown) => e);
     const ms = performance.now() - started;
 
     expect(err).toBeInstanceOf(ApiError);
@@ -55,7 +57,9 @@ describe("API call timeouts", () => {
 
   it("still ends at once when the browser goes away (the request's own signal)", async () => {
     const browser = new AbortController();
-    const call = createApi(context(), { signal: browser.signal }).hubs(1).catch((e: unknown) => e);
+    const call = createApi(context(), { signal: browser.signal })
+      .hubs(1)
+      .catch((e: unknown) => e);
     browser.abort();
     const err = await call;
     expect(err).not.toBeInstanceOf(ApiError);

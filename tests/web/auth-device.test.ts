@@ -22,7 +22,11 @@ let seen: Seen[] = [];
 let logoutStatus = 200;
 let deviceSeq = 0;
 let context: ReturnType<typeof webContext>;
-const accessToken = tokenFor({ id: 1, username: "reader", email: "reader@example.com", password: "", token: "", auth: { Authorization: "" } }, "any-secret", 3600);
+const accessToken = tokenFor(
+  { id: 1, username: "reader", email: "reader@example.com", password: "", token: "", auth: { Authorization: "" } },
+  "any-secret",
+  3600,
+);
 
 beforeAll(async () => {
   standIn = http.createServer((req, res) => {
@@ -31,10 +35,14 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       seen.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization, body });
-      const json = (status: number, value: unknown) => res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
-      if (req.url === "/auth/login" && body.username === "throttled") return json(429, { status: 429, error: "Too Many Requests", message: THROTTLED });
-      if (req.url === "/auth/login" || req.url === "/auth/register") return json(req.url === "/auth/login" ? 200 : 201, { accessToken, deviceToken: `device-${++deviceSeq}` });
-      if (req.url === "/auth/logout") return json(logoutStatus, logoutStatus === 200 ? { loggedOut: true } : { status: logoutStatus, error: "Error", message: "down" });
+      const json = (status: number, value: unknown) =>
+        res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(value));
+      if (req.url === "/auth/login" && body.username === "throttled")
+        return json(429, { status: 429, error: "Too Many Requests", message: THROTTLED });
+      if (req.url === "/auth/login" || req.url === "/auth/register")
+        return json(req.url === "/auth/login" ? 200 : 201, { accessToken, deviceToken: `device-${++deviceSeq}` });
+      if (req.url === "/auth/logout")
+        return json(logoutStatus, logoutStatus === 200 ? { loggedOut: true } : { status: logoutStatus, error: "Error", message: "down" });
       json(404, { status: 404, error: "Not Found", message: "No such route" });
     });
   });
@@ -88,7 +96,9 @@ describe("device cookie", () => {
   });
 
   it("is stored on register too", async () => {
-    const out = await run(() => registerAction(args(request("/register", { form: { username: "new_one", email: "n@example.com", password: "secret123" } }), context)));
+    const out = await run(() =>
+      registerAction(args(request("/register", { form: { username: "new_one", email: "n@example.com", password: "secret123" } }), context)),
+    );
     expect(out.status).toBe(302);
     expect(deviceCookieOf(out.headers)).toBeDefined();
   });

@@ -71,7 +71,11 @@ describe("login", () => {
     const device = first.headers.getSetCookie().find((c) => c.startsWith("inkwell_device="));
     expect(device).toMatch(/HttpOnly; SameSite=Lax/);
 
-    const again = await run(() => loginAction(args(request("/login", { cookie: cookieHeader(device!), form: { username: user.username, password: user.password } }), web.context)));
+    const again = await run(() =>
+      loginAction(
+        args(request("/login", { cookie: cookieHeader(device!), form: { username: user.username, password: user.password } }), web.context),
+      ),
+    );
     expect(again.status).toBe(302);
   });
 
@@ -114,7 +118,9 @@ describe("register", () => {
 
   it("says 'Network error' when the API cannot be reached", async () => {
     const down = webContext("http://127.0.0.1:9");
-    const out = await run(() => registerAction(args(request("/register", { form: { username: "valid_name", email: "v@example.com", password: "secret123" } }), down)));
+    const out = await run(() =>
+      registerAction(args(request("/register", { form: { username: "valid_name", email: "v@example.com", password: "secret123" } }), down)),
+    );
     expect(out.data.formError).toBe("Network error");
   });
 });

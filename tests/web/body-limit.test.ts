@@ -34,7 +34,10 @@ interface Sent {
 function sendLarge(path: string, total: number, opts: { chunked: boolean; cookie?: string; contentType?: string }): Promise<Sent> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { "Content-Type": opts.contentType ?? "application/x-www-form-urlencoded", Origin: site.url };
+    const headers: Record<string, string | number> = {
+      "Content-Type": opts.contentType ?? "application/x-www-form-urlencoded",
+      Origin: site.url,
+    };
     if (opts.cookie) headers.Cookie = opts.cookie;
     if (!opts.chunked) headers["Content-Length"] = total;
     const req = http.request(site.url + path, { method: "POST", headers });
@@ -96,18 +99,30 @@ describe("request body limits", () => {
 
   it("still takes a 10,000-character post, even in four-byte characters", async () => {
     const hub = await createHub(site.api, user, { name: "Limits Hub", description: "Room for posts" });
-    const res = await postForm(site, "/publish/post", { hubId: String(hub.id), title: "A long post", description: "", content: "🙂".repeat(9_999) + "." }, { Cookie: cookie });
+    const res = await postForm(
+      site,
+      "/publish/post",
+      { hubId: String(hub.id), title: "A long post", description: "", content: "🙂".repeat(9_999) + "." },
+      { Cookie: cookie },
+    );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Post published successfully!");
   });
 
   it("still takes a chapter's pages sent in one form post without JavaScript", async () => {
-    const series = (await site.api.request.post("/series").set(user.auth).send({ name: "Limits Series", description: "Pages in one go" })).body as { name: string };
+    const series = (await site.api.request.post("/series").set(user.auth).send({ name: "Limits Series", description: "Pages in one go" }))
+      .body as { name: string };
     const form = new FormData();
     form.append("series", series.name);
     form.append("title", "Many pages");
-    for (let i = 1; i <= 3; i++) form.append("pageFiles", new Blob([(await imageBytes("png", 60, 80 + i)) as BlobPart], { type: "image/png" }), `0${i}.png`);
-    const res = await fetch(`${site.url}/publish/chapter`, { method: "POST", headers: { Cookie: cookie, Origin: site.url }, body: form, redirect: "manual" });
+    for (let i = 1; i <= 3; i++)
+      form.append("pageFiles", new Blob([(await imageBytes("png", 60, 80 + i)) as BlobPart], { type: "image/png" }), `0${i}.png`);
+    const res = await fetch(`${site.url}/publish/chapter`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: site.url },
+      body: form,
+      redirect: "manual",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Chapter published successfully!");
     const chapter = await site.api.request.get(`/series/${encodeURIComponent(series.name)}/1`);

@@ -51,7 +51,12 @@ describe("WEB_TRUST_PROXY=false", () => {
     const target = await direct.api.register("direct_user");
     const statuses: number[] = [];
     for (let i = 0; i <= LIMIT; i++) {
-      const res = await postForm(direct, "/login", { username: target.username, password: "wrong-password" }, { "X-Forwarded-For": `192.0.2.${i + 1}` });
+      const res = await postForm(
+        direct,
+        "/login",
+        { username: target.username, password: "wrong-password" },
+        { "X-Forwarded-For": `192.0.2.${i + 1}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses.at(-1)).toBe(429);

@@ -20,13 +20,15 @@ beforeAll(async () => {
   await createHub(web.api, artist, { name: "Ink Club" });
   for (let i = 1; i <= 11; i++) await createHub(web.api, reader, { name: `Filler hub ${i}` });
   posts = [];
-  for (let i = 1; i <= 12; i++) posts.push(await createPost(web.api, artist, manga.id, { title: `Chapter talk ${i}`, content: "Long enough content here." }));
+  for (let i = 1; i <= 12; i++)
+    posts.push(await createPost(web.api, artist, manga.id, { title: `Chapter talk ${i}`, content: "Long enough content here." }));
   await joinHub(web.api, reader, manga.id);
   await likePost(web.api, reader, manga.name, posts[0]!.id);
 });
 afterAll(() => web.close());
 
-const hubArgs = (path: string, cookie?: string, params = { hubName: "Manga Lovers" }) => args(request(path, { cookie }), web.context, params);
+const hubArgs = (path: string, cookie?: string, params = { hubName: "Manga Lovers" }) =>
+  args(request(path, { cookie }), web.context, params);
 
 describe("hub list", () => {
   it("lists all hubs ten a page with the top hubs beside", async () => {
@@ -78,7 +80,8 @@ describe("hub detail", () => {
   it("joins and leaves for the signed-in user, with fetchers and without JavaScript", async () => {
     const user = await web.api.register();
     const cookie = await web.cookieFor(user);
-    const post = (form: Record<string, string | number>) => run(() => hubAction(args(request("/hubs/Manga%20Lovers?index", { cookie, form }), web.context, { hubName: "Manga Lovers" })));
+    const post = (form: Record<string, string | number>) =>
+      run(() => hubAction(args(request("/hubs/Manga%20Lovers?index", { cookie, form }), web.context, { hubName: "Manga Lovers" })));
 
     expect((await post({ intent: "join", hubId: manga.id })).data).toEqual({ ok: true });
     let hub = await run(() => hubLoader(hubArgs("/hubs/Manga%20Lovers", cookie)));
@@ -99,7 +102,9 @@ describe("hub detail", () => {
   });
 
   it("sends a guest who tries to join to the login page", async () => {
-    const out = await run(() => hubAction(args(request("/hubs/Manga%20Lovers", { form: { intent: "join", hubId: manga.id } }), web.context)));
+    const out = await run(() =>
+      hubAction(args(request("/hubs/Manga%20Lovers", { form: { intent: "join", hubId: manga.id } }), web.context)),
+    );
     expect(out.location).toBe("/login?redirectTo=%2Fhubs%2FManga%2520Lovers");
   });
 });
@@ -111,7 +116,12 @@ describe("post detail", () => {
   it("loads the post with the viewer's like and the hub's join state", async () => {
     const cookie = await web.cookieFor(reader);
     const out = await run(() => postLoader(postArgs(posts[0]!.id, cookie)));
-    expect(out.data.post).toMatchObject({ title: "Chapter talk 1", likes: 1, likedByMe: true, contentHtml: "<p>Long enough content here.</p>" });
+    expect(out.data.post).toMatchObject({
+      title: "Chapter talk 1",
+      likes: 1,
+      likedByMe: true,
+      contentHtml: "<p>Long enough content here.</p>",
+    });
     expect(out.data.post.content).toBeUndefined(); // the page ships HTML, not the markdown and its parser
     expect(out.data.hub).toMatchObject({ id: manga.id, joinedByMe: true });
     expect(out.data.recentHubs.length).toBeGreaterThan(0);

@@ -35,7 +35,11 @@ describe("home", () => {
     const post = await createPost(web.api, artist, hub.id, { title: "Warm-up sketches", content: "Post your warm-ups here." });
     const out = await run(async () => homeLoader(args(request("/", { cookie: await web.cookieFor(reader) }), web.context)));
     expect(out.data.latest).toHaveLength(1);
-    expect(out.data.latest[0]).toMatchObject({ name: "Moonlit Ronin", authorName: "artist_p", latestChapter: { number: 1, title: "The Night Market" } });
+    expect(out.data.latest[0]).toMatchObject({
+      name: "Moonlit Ronin",
+      authorName: "artist_p",
+      latestChapter: { number: 1, title: "The Night Market" },
+    });
     expect(out.data.recentHubs[0]).toMatchObject({ name: "Sketch Club", latestPost: { id: post.id, title: "Warm-up sketches" } });
     expect(out.data.me).toMatchObject({ username: "reader_p", email: reader.email });
   });
@@ -74,7 +78,9 @@ describe("public user page", () => {
   });
 
   it("works the same on your own page (lists fetched at once)", async () => {
-    const out = await run(async () => userLoader(args(request("/user/READER_P", { cookie: await web.cookieFor(reader) }), web.context, { username: "READER_P" })));
+    const out = await run(async () =>
+      userLoader(args(request("/user/READER_P", { cookie: await web.cookieFor(reader) }), web.context, { username: "READER_P" })),
+    );
     expect(out.data.user).toMatchObject({ username: "reader_p", email: reader.email });
     expect(out.data.lists.memberHubs.map((h: { name: string }) => h.name)).toContain("Artist Hub");
   });

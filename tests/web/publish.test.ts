@@ -31,8 +31,13 @@ beforeAll(async () => {
 afterAll(() => web.close());
 
 const get = (path: string, cookie?: string, params: Record<string, string> = {}) => args(request(path, { cookie }), web.context, params);
-const form = (path: string, fields: Record<string, string | number | (string | number)[]>, cookie = artistCookie, params: Record<string, string> = {}, files: NonNullable<Parameters<typeof multipartRequest>[1]>["files"] = []) =>
-  args(multipartRequest(path, { cookie, fields, files }), web.context, params);
+const form = (
+  path: string,
+  fields: Record<string, string | number | (string | number)[]>,
+  cookie = artistCookie,
+  params: Record<string, string> = {},
+  files: NonNullable<Parameters<typeof multipartRequest>[1]>["files"] = [],
+) => args(multipartRequest(path, { cookie, fields, files }), web.context, params);
 
 describe("publish menu", () => {
   it("sends a guest to the login page, to come back to /create", async () => {
@@ -49,7 +54,9 @@ describe("publish menu", () => {
 
   it("sends a guest who opens a form to the login page and back to the form", async () => {
     expect((await run(() => hubLoader(get("/publish/hub")))).location).toBe("/login?redirectTo=%2Fpublish%2Fhub");
-    expect((await run(() => chapterLoader(get("/publish/chapter?series=X")))).location).toBe("/login?redirectTo=%2Fpublish%2Fchapter%3Fseries%3DX");
+    expect((await run(() => chapterLoader(get("/publish/chapter?series=X")))).location).toBe(
+      "/login?redirectTo=%2Fpublish%2Fchapter%3Fseries%3DX",
+    );
   });
 });
 
@@ -71,7 +78,11 @@ describe("hub form", () => {
 
   it("creates a trimmed hub with a logo, then says so and where it goes in 2 seconds", async () => {
     const logo = await upload(web.api, artist, 100, 100, 30);
-    const out = await run(() => hubAction(form("/publish/hub", { name: "  Night Inkers  ", description: "  Inking at night.  ", profileImageId: logo, profileBannerId: "" })));
+    const out = await run(() =>
+      hubAction(
+        form("/publish/hub", { name: "  Night Inkers  ", description: "  Inking at night.  ", profileImageId: logo, profileBannerId: "" }),
+      ),
+    );
     expect(out.data).toEqual({ ok: true, message: "Hub created successfully!", redirectTo: "/hubs/Night%20Inkers" });
     expect(out.headers.get("Refresh")).toBe("2;url=/hubs/Night%20Inkers");
     const hub = (await web.api.request.get("/hubs/Night%20Inkers")).body;
@@ -81,14 +92,22 @@ describe("hub form", () => {
   it("uploads a logo sent with the form (no JavaScript), and refuses a file that is not an image", async () => {
     const png = await imageBytes("png", 64, 64);
     const out = await run(() =>
-      hubAction(form("/publish/hub", { name: "Form Upload Hub", description: "" }, artistCookie, {}, [{ field: "profileImageIdFile", bytes: png, name: "logo.png", type: "image/png" }])),
+      hubAction(
+        form("/publish/hub", { name: "Form Upload Hub", description: "" }, artistCookie, {}, [
+          { field: "profileImageIdFile", bytes: png, name: "logo.png", type: "image/png" },
+        ]),
+      ),
     );
     expect(out.data.ok).toBe(true);
     const hub = (await web.api.request.get("/hubs/Form%20Upload%20Hub")).body;
     expect(hub.profileImageId).toEqual(expect.any(Number));
 
     const bad = await run(() =>
-      hubAction(form("/publish/hub", { name: "Never Made Hub", description: "" }, artistCookie, {}, [{ field: "profileBannerIdFile", bytes: "not an image", name: "banner.png", type: "image/png" }])),
+      hubAction(
+        form("/publish/hub", { name: "Never Made Hub", description: "" }, artistCookie, {}, [
+          { field: "profileBannerIdFile", bytes: "not an image", name: "banner.png", type: "image/png" },
+        ]),
+      ),
     );
     expect(bad.status).toBe(400);
     expect(bad.data.fieldErrors.profileBannerId).toBe("banner.png: Only JPEG, PNG, WebP and GIF images are accepted.");
@@ -122,10 +141,14 @@ describe("hub form", () => {
     // The spec's old links: /publish/hub?id=N
     expect((await run(() => hubLoader(get(`/publish/Hub?id=${hub.id}`, artistCookie)))).location).toBe(`/publish/Hub/${hub.id}`);
 
-    const saved = await run(() => hubAction(form(`/publish/hub/${hub.id}`, { name: "Editable Hub", description: "After" }, artistCookie, { id: String(hub.id) })));
+    const saved = await run(() =>
+      hubAction(form(`/publish/hub/${hub.id}`, { name: "Editable Hub", description: "After" }, artistCookie, { id: String(hub.id) })),
+    );
     expect(saved.data).toMatchObject({ ok: true, message: "Hub updated successfully!" });
     expect((await web.api.request.get(`/hubs/id/${hub.id}`)).body.description).toBe("After");
-    const stolen = await run(() => hubAction(form(`/publish/hub/${hub.id}`, { name: "Mine now", description: "" }, otherCookie, { id: String(hub.id) })));
+    const stolen = await run(() =>
+      hubAction(form(`/publish/hub/${hub.id}`, { name: "Mine now", description: "" }, otherCookie, { id: String(hub.id) })),
+    );
     expect(stolen.data.formError).toBe("You can only edit your own hubs");
   });
 });
@@ -137,7 +160,9 @@ describe("series form", () => {
     const empty = await run(() => seriesAction(form("/publish/series", { name: "   ", description: "" })));
     expect(empty.data.fieldErrors.name).toBe("Series name is required");
     const banner = await upload(web.api, artist, 300, 100, 200);
-    const out = await run(() => seriesAction(form("/publish/series", { name: "Ink Ghosts", description: "Spooky.", profileBannerId: banner })));
+    const out = await run(() =>
+      seriesAction(form("/publish/series", { name: "Ink Ghosts", description: "Spooky.", profileBannerId: banner })),
+    );
     expect(out.data).toEqual({ ok: true, message: "Series created successfully!", redirectTo: "/series/Ink%20Ghosts" });
     const again = await run(() => seriesAction(form("/publish/series", { name: "INK GHOSTS", description: "" }, otherCookie)));
     expect(again.data.formError).toBe("A series with this name already exists");
@@ -149,10 +174,20 @@ describe("series form", () => {
     const refused = await run(() => seriesLoader(get(`/publish/series/${series.id}`, otherCookie, { id: String(series.id) })));
     expect(refused.status).toBe(403);
     const out = await run(() =>
-      seriesAction(form(`/publish/series/${series.id}`, { name: "Edit Me Series", description: "Now described", profileBannerId: banner, profileBannerIdRemove: "1" }, artistCookie, { id: String(series.id) })),
+      seriesAction(
+        form(
+          `/publish/series/${series.id}`,
+          { name: "Edit Me Series", description: "Now described", profileBannerId: banner, profileBannerIdRemove: "1" },
+          artistCookie,
+          { id: String(series.id) },
+        ),
+      ),
     );
     expect(out.data).toMatchObject({ ok: true, message: "Series updated successfully!" });
-    expect((await web.api.request.get(`/series/id/${series.id}`)).body).toMatchObject({ description: "Now described", profileBannerId: null });
+    expect((await web.api.request.get(`/series/id/${series.id}`)).body).toMatchObject({
+      description: "Now described",
+      profileBannerId: null,
+    });
   });
 });
 
@@ -173,7 +208,10 @@ describe("post form", () => {
 
   it("shows the spec's validation messages", async () => {
     const out = await run(() => postAction(form("/publish/post", { hubId: hub.id, title: "Hey", description: "", content: "short" })));
-    expect(out.data.fieldErrors).toMatchObject({ title: "Title must be at least 5 characters", content: "Content must be at least 10 characters" });
+    expect(out.data.fieldErrors).toMatchObject({
+      title: "Title must be at least 5 characters",
+      content: "Content must be at least 10 characters",
+    });
     const none = await run(() => postAction(form("/publish/post", { hubId: "", title: "", description: "x".repeat(301), content: "" })));
     expect(none.data.fieldErrors).toMatchObject({
       hubId: "Please choose a hub",
@@ -184,22 +222,34 @@ describe("post form", () => {
   });
 
   it("previews without saving (no JavaScript)", async () => {
-    const out = await run(() => postAction(form("/publish/post", { hubId: hub.id, title: "Draft", description: "", content: "# Big", intent: "preview" })));
+    const out = await run(() =>
+      postAction(form("/publish/post", { hubId: hub.id, title: "Draft", description: "", content: "# Big", intent: "preview" })),
+    );
     expect(out.data).toMatchObject({ ok: false, preview: true, values: { content: "# Big" }, fieldErrors: {} });
     expect(out.data.previewHtml).toBe("<h1>Big</h1>");
   });
 
   it("says who may not post and which hub is missing", async () => {
     const outsider = await web.cookieFor(await web.api.register());
-    const refused = await run(() => postAction(form("/publish/post", { hubId: hub.id, title: "Hello there", description: "", content: "Long enough content." }, outsider)));
+    const refused = await run(() =>
+      postAction(
+        form("/publish/post", { hubId: hub.id, title: "Hello there", description: "", content: "Long enough content." }, outsider),
+      ),
+    );
     expect(refused.status).toBe(403);
     expect(refused.data.formError).toBe("You do not have permission to post in this hub");
-    const missing = await run(() => postAction(form("/publish/post", { hubId: 999999, title: "Hello there", description: "", content: "Long enough content." })));
+    const missing = await run(() =>
+      postAction(form("/publish/post", { hubId: 999999, title: "Hello there", description: "", content: "Long enough content." })),
+    );
     expect(missing.data.formError).toBe("Hub not found");
   });
 
   it("publishes, then edits for the author only", async () => {
-    const out = await run(() => postAction(form("/publish/post", { hubId: hub.id, title: "  My first post  ", description: "Hi", content: "Some **bold** words here." })));
+    const out = await run(() =>
+      postAction(
+        form("/publish/post", { hubId: hub.id, title: "  My first post  ", description: "Hi", content: "Some **bold** words here." }),
+      ),
+    );
     expect(out.data).toMatchObject({ ok: true, message: "Post published successfully!" });
     const id = Number(out.data.redirectTo.split("/").pop());
     expect(out.data.redirectTo).toBe(`/hubs/Post%20Test%20Hub/${id}`);
@@ -208,7 +258,16 @@ describe("post form", () => {
     const edit = await run(() => postLoader(get(`/publish/post/${id}`, artistCookie, { id: String(id) })));
     expect(edit.data.post).toMatchObject({ id, title: "My first post", hubName: "Post Test Hub" });
     expect((await run(() => postLoader(get(`/publish/post/${id}`, otherCookie, { id: String(id) })))).status).toBe(403);
-    const saved = await run(() => postAction(form(`/publish/post/${id}`, { title: "My first post, edited", description: "", content: "Some **bold** words here." }, artistCookie, { id: String(id) })));
+    const saved = await run(() =>
+      postAction(
+        form(
+          `/publish/post/${id}`,
+          { title: "My first post, edited", description: "", content: "Some **bold** words here." },
+          artistCookie,
+          { id: String(id) },
+        ),
+      ),
+    );
     expect(saved.data).toMatchObject({ ok: true, message: "Post updated successfully!" });
     expect((await web.api.request.get(`/hub-posts/${id}`)).body).toMatchObject({ title: "My first post, edited", description: "" });
   });
@@ -234,14 +293,36 @@ describe("chapter form", () => {
       { field: "pageFiles", bytes: "just some text", name: "notes.txt", type: "text/plain" },
       { field: "pageFiles", bytes: await comicPagePng(400, 600, 90, "Page 2"), name: "p2.jpg", type: "image/jpeg" },
     ];
-    const first = await run(() => chapterAction(form("/publish/chapter", { series: seriesName, title: "Opening", description: "", content: "", number: "" }, artistCookie, {}, files)));
+    const first = await run(() =>
+      chapterAction(
+        form(
+          "/publish/chapter",
+          { series: seriesName, title: "Opening", description: "", content: "", number: "" },
+          artistCookie,
+          {},
+          files,
+        ),
+      ),
+    );
     expect(first.status).toBe(400);
     expect(first.data.uploadErrors).toEqual(["notes.txt: Only JPEG, PNG, WebP and GIF images are accepted."]);
     expect(first.data.formError).toBe("One file was not uploaded. The other pages are kept: check the list, then save again.");
     expect(first.data.pages.map((p: { fileName: string }) => p.fileName)).toEqual(["p1.jpg", "p2.jpg"]);
 
     const ids = first.data.pages.map((p: { imageId: number }) => p.imageId);
-    const second = await run(() => chapterAction(form("/publish/chapter", { series: seriesName, title: "  Opening  ", description: "The start.", content: "Thanks!", number: "", pages: ids, coverId: ids[1] })));
+    const second = await run(() =>
+      chapterAction(
+        form("/publish/chapter", {
+          series: seriesName,
+          title: "  Opening  ",
+          description: "The start.",
+          content: "Thanks!",
+          number: "",
+          pages: ids,
+          coverId: ids[1],
+        }),
+      ),
+    );
     expect(second.data).toEqual({ ok: true, message: "Chapter published successfully!", redirectTo: "/series/Chapter%20Form%20Series/1" });
     const chapter = (await web.api.request.get("/series/Chapter%20Form%20Series/1")).body;
     expect(chapter).toMatchObject({ title: "Opening", description: "The start.", content: "Thanks!", coverId: ids[1] });
@@ -249,15 +330,27 @@ describe("chapter form", () => {
   });
 
   it("shows the rules' messages: a title and at least one page", async () => {
-    const out = await run(() => chapterAction(form("/publish/chapter", { series: seriesName, title: "", description: "", content: "", number: "" })));
+    const out = await run(() =>
+      chapterAction(form("/publish/chapter", { series: seriesName, title: "", description: "", content: "", number: "" })),
+    );
     expect(out.data.fieldErrors).toMatchObject({ title: "Chapter title is required", pages: "A chapter needs at least one page" });
-    const noSeries = await run(() => chapterAction(form("/publish/chapter", { series: "", title: "T", description: "", content: "", number: "" })));
+    const noSeries = await run(() =>
+      chapterAction(form("/publish/chapter", { series: "", title: "T", description: "", content: "", number: "" })),
+    );
     expect(noSeries.data.fieldErrors.series).toBe("Please choose a series");
   });
 
   it("refuses to publish in someone else's series", async () => {
     const page = await upload(web.api, other, 60, 90, 3);
-    const out = await run(() => chapterAction(form("/publish/chapter", { series: seriesName, title: "Intruder", description: "", content: "", number: "", pages: [page] }, otherCookie)));
+    const out = await run(() =>
+      chapterAction(
+        form(
+          "/publish/chapter",
+          { series: seriesName, title: "Intruder", description: "", content: "", number: "", pages: [page] },
+          otherCookie,
+        ),
+      ),
+    );
     expect(out.status).toBe(403);
     expect(out.data.formError).toBe("Only the author of this series can publish its chapters");
   });
@@ -296,7 +389,13 @@ describe("upload route", () => {
   it("forwards an image to the API and answers its metadata", async () => {
     const out = await call(artistCookie, await imageBytes("webp", 30, 20), "tiny.webp");
     expect(out.status).toBe(201);
-    expect(await out.json()).toMatchObject({ fileName: "tiny.webp", contentType: "image/webp", width: 30, height: 20, authorId: artist.id });
+    expect(await out.json()).toMatchObject({
+      fileName: "tiny.webp",
+      contentType: "image/webp",
+      width: 30,
+      height: 20,
+      authorId: artist.id,
+    });
   });
 
   it("answers the API's 415 for a file that is not an image, 413 past the limit, 401 for a guest", async () => {
@@ -329,7 +428,7 @@ describe("profile pictures", () => {
 
 describe("markdown preview (the editors' Preview tab)", () => {
   const preview = async (text: string, cookie: string | undefined = artistCookie) => {
-    const res = (await previewAction(args(request("/markdown-preview", { cookie, form: { text } }), web.context))) as Response;
+    const res = await previewAction(args(request("/markdown-preview", { cookie, form: { text } }), web.context));
     return { status: res.status, data: await res.json() };
   };
 

@@ -20,7 +20,11 @@ beforeAll(async () => {
   web = await startWebTestApi();
   comics = await seedComics(web.api);
   // Enough series for two pages of the list.
-  for (let i = 1; i <= 9; i++) await web.api.request.post("/series").set(comics.reader.auth).send({ name: `Filler series ${i}` });
+  for (let i = 1; i <= 9; i++)
+    await web.api.request
+      .post("/series")
+      .set(comics.reader.auth)
+      .send({ name: `Filler series ${i}` });
 });
 afterAll(() => web.close());
 
@@ -79,7 +83,9 @@ describe("series page", () => {
     const user = await web.api.register();
     const cookie = await web.cookieFor(user);
     const act = (intent: string, extra: Record<string, string> = {}) =>
-      run(() => seriesAction(post("/series/Moonlit%20Ronin?index", { intent, seriesId: comics.ronin.id, ...extra }, cookie, { seriesName: RONIN })));
+      run(() =>
+        seriesAction(post("/series/Moonlit%20Ronin?index", { intent, seriesId: comics.ronin.id, ...extra }, cookie, { seriesName: RONIN })),
+      );
     expect((await act("follow")).data).toEqual({ ok: true });
     let page = await run(() => seriesLoader(get("/series/Moonlit%20Ronin", cookie, { seriesName: RONIN })));
     expect(page.data.series).toMatchObject({ followedByMe: true, followersCount: 2 });
@@ -91,7 +97,9 @@ describe("series page", () => {
   });
 
   it("sends a guest who follows to the login page", async () => {
-    const out = await run(() => seriesAction(post("/series/Moonlit%20Ronin", { intent: "follow", seriesId: comics.ronin.id }, undefined, { seriesName: RONIN })));
+    const out = await run(() =>
+      seriesAction(post("/series/Moonlit%20Ronin", { intent: "follow", seriesId: comics.ronin.id }, undefined, { seriesName: RONIN })),
+    );
     expect(out.location).toBe("/login?redirectTo=%2Fseries%2FMoonlit%2520Ronin");
   });
 });
@@ -134,7 +142,8 @@ describe("chapter reader", () => {
     const user = await web.api.register();
     const cookie = await web.cookieFor(user);
     const fields = { seriesName: RONIN, chapterNumber: 2 };
-    const act = (intent: string) => run(() => chapterAction(post("/series/Moonlit%20Ronin/2", { intent, ...fields }, cookie, chapterParams(2))));
+    const act = (intent: string) =>
+      run(() => chapterAction(post("/series/Moonlit%20Ronin/2", { intent, ...fields }, cookie, chapterParams(2))));
     expect((await act("like")).data).toEqual({ ok: true });
     let out = await run(() => chapterLoader(get("/series/Moonlit%20Ronin/2", cookie, chapterParams(2))));
     expect(out.data.chapter).toMatchObject({ likes: 1, likedByMe: true });
@@ -144,7 +153,8 @@ describe("chapter reader", () => {
   });
 
   it("remembers the reading mode in a cookie, for guests too", async () => {
-    const act = (form: Record<string, string | number>) => run(() => chapterAction(post("/series/Moonlit%20Ronin/1", { intent: "mode", ...form }, undefined, chapterParams(1))));
+    const act = (form: Record<string, string | number>) =>
+      run(() => chapterAction(post("/series/Moonlit%20Ronin/1", { intent: "mode", ...form }, undefined, chapterParams(1))));
     const js = await act({ mode: "pages", page: 1 });
     expect(js.data).toEqual({ ok: true });
     const cookie = cookieHeader(js.headers.get("Set-Cookie")!);
@@ -217,13 +227,19 @@ describe("dangling routes of the first product (CONTRACT.md 8)", () => {
   it("sends /create to the publish menu and /create/hub, /create/series to the forms", async () => {
     expect((await run(() => createLoader())).location).toBe("/publish");
     expect((await run(() => createKindLoader(get("/create/hub", undefined, { kind: "hub" })))).location).toBe("/publish/hub");
-    expect((await run(() => createKindLoader(get("/create/Series?x=1", undefined, { kind: "Series" })))).location).toBe("/publish/series?x=1");
+    expect((await run(() => createKindLoader(get("/create/Series?x=1", undefined, { kind: "Series" })))).location).toBe(
+      "/publish/series?x=1",
+    );
     expect((await run(() => createKindLoader(get("/create/nothing", undefined, { kind: "nothing" })))).status).toBe(404);
   });
 
   it("sends /hub/{id} to the hub's page and /hub-posts/{id} to the post's", async () => {
-    expect((await run(() => hubRedirect(get(`/hub/${hub.id}`, undefined, { id: String(hub.id) })))).location).toBe("/hubs/Ink%20%26%20Brush");
-    expect((await run(() => hubPostRedirect(get(`/hub-posts/${postId}`, undefined, { id: String(postId) })))).location).toBe(`/hubs/Ink%20%26%20Brush/${postId}`);
+    expect((await run(() => hubRedirect(get(`/hub/${hub.id}`, undefined, { id: String(hub.id) })))).location).toBe(
+      "/hubs/Ink%20%26%20Brush",
+    );
+    expect((await run(() => hubPostRedirect(get(`/hub-posts/${postId}`, undefined, { id: String(postId) })))).location).toBe(
+      `/hubs/Ink%20%26%20Brush/${postId}`,
+    );
     expect((await run(() => hubRedirect(get("/hub/999999", undefined, { id: "999999" })))).status).toBe(404);
     expect((await run(() => hubPostRedirect(get("/hub-posts/x", undefined, { id: "x" })))).status).toBe(404);
   });

@@ -83,7 +83,10 @@ describe("session", () => {
 
   it("ignores a cookie that was not signed with the session secret", async () => {
     const user = await web.api.register();
-    const session = await optionalUser(request("/", { cookie: `inkwell_session=${encodeURIComponent(btoa(JSON.stringify(user.token)))}` }), web.context);
+    const session = await optionalUser(
+      request("/", { cookie: `inkwell_session=${encodeURIComponent(btoa(JSON.stringify(user.token)))}` }),
+      web.context,
+    );
     expect(session).toBeNull();
   });
 });

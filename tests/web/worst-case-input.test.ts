@@ -66,10 +66,26 @@ const targets = (): Target[] => {
     { path: "/profile", form: { profileImageID: "", profileBannerID: "" }, signedIn: true },
     { path: "/publish/hub", form: { name: "A hub name", description: "About it" }, signedIn: true },
     { path: "/publish/series", form: { name: "A series name", description: "About it" }, signedIn: true },
-    { path: "/publish/post", form: { hubId: String(hub.id), title: "A post title", description: "", content: "Some text", intent: "" }, signedIn: true },
-    { path: "/publish/post", form: { hubId: String(hub.id), title: "A post title", description: "", content: "Some text", intent: "preview" }, signedIn: true },
-    { path: "/publish/chapter", form: { series: series.name, number: "", title: "Chapter title", description: "", content: "Notes", intent: "" }, signedIn: true },
-    { path: "/publish/chapter", form: { series: series.name, number: "", title: "Chapter title", description: "", content: "Notes", intent: "preview" }, signedIn: true },
+    {
+      path: "/publish/post",
+      form: { hubId: String(hub.id), title: "A post title", description: "", content: "Some text", intent: "" },
+      signedIn: true,
+    },
+    {
+      path: "/publish/post",
+      form: { hubId: String(hub.id), title: "A post title", description: "", content: "Some text", intent: "preview" },
+      signedIn: true,
+    },
+    {
+      path: "/publish/chapter",
+      form: { series: series.name, number: "", title: "Chapter title", description: "", content: "Notes", intent: "" },
+      signedIn: true,
+    },
+    {
+      path: "/publish/chapter",
+      form: { series: series.name, number: "", title: "Chapter title", description: "", content: "Notes", intent: "preview" },
+      signedIn: true,
+    },
     { path: "/markdown-preview", form: { text: "Some text" }, signedIn: true },
     { path: `/hubs/${h}?index`, form: { intent: "join", hubId: String(hub.id), noscript: "1" }, signedIn: true },
     { path: `/hubs/${h}/${post.id}`, form: { intent: "like", hubName: hub.name, postId: String(post.id), noscript: "1" }, signedIn: true },
@@ -112,7 +128,9 @@ describe.each(Object.entries(SHAPES))("worst-case input: %s", (_, shape) => {
     for (const target of targets()) {
       for (const field of Object.keys(target.form)) {
         const form = { ...target.form, [field]: bodyValue };
-        const { ms, wallMs, statuses } = await bestOfTwo(() => postForm(site, target.path, form, target.signedIn ? { Cookie: cookie } : {}));
+        const { ms, wallMs, statuses } = await bestOfTwo(() =>
+          postForm(site, target.path, form, target.signedIn ? { Cookie: cookie } : {}),
+        );
         for (const status of statuses) expect(status, `${target.path} ${field}`).toBeLessThan(500);
         if (ms >= WITHIN_MS) slow.push(`${target.path} ${field}: ${ms.toFixed(0)} ms CPU (${wallMs.toFixed(0)} ms)`);
       }
@@ -123,7 +141,9 @@ describe.each(Object.entries(SHAPES))("worst-case input: %s", (_, shape) => {
   it("the list pages' search boxes answer fast, never with a 5xx", async () => {
     const query = fit(shape, QUERY_BUDGET);
     for (const path of ["/hubs", "/series"]) {
-      const { ms, statuses } = await bestOfTwo(() => fetch(`${site.url}${path}?${new URLSearchParams({ q: query })}`, { headers: { Cookie: cookie } }));
+      const { ms, statuses } = await bestOfTwo(() =>
+        fetch(`${site.url}${path}?${new URLSearchParams({ q: query })}`, { headers: { Cookie: cookie } }),
+      );
       for (const status of statuses) expect(status, path).toBeLessThan(500);
       expect(ms, path).toBeLessThan(WITHIN_MS);
     }
@@ -145,7 +165,9 @@ describe("worst-case paths", () => {
   });
 
   it("answers such a path through the whole app, never with a 5xx", async () => {
-    const { ms, statuses } = await bestOfTwo(() => fetch(`${site.url}/publish/hub${"/".repeat(7_000)}x?id=5`, { headers: { Cookie: cookie }, redirect: "manual" }));
+    const { ms, statuses } = await bestOfTwo(() =>
+      fetch(`${site.url}/publish/hub${"/".repeat(7_000)}x?id=5`, { headers: { Cookie: cookie }, redirect: "manual" }),
+    );
     for (const status of statuses) expect(status).toBeLessThan(500);
     expect(ms).toBeLessThan(WITHIN_MS);
   });

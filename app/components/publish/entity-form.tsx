@@ -58,7 +58,10 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
   const entity = loaded.entity;
   const editing = entity !== null;
   const values = result && !result.ok ? result.values : { name: entity?.name ?? "", description: entity?.description ?? "" };
-  const images = (result && !result.ok && result.images) || { profileImageId: entity?.profileImageId ?? null, profileBannerId: entity?.profileBannerId ?? null };
+  const images = (result && !result.ok && result.images) || {
+    profileImageId: entity?.profileImageId ?? null,
+    profileBannerId: entity?.profileBannerId ?? null,
+  };
   const rules = editing ? k.rules.edit : k.rules.create;
   return (
     <PublishLayout
@@ -75,11 +78,44 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
       >
         {({ errors, setBusy }) => (
           <>
-            <TextField label={`${k.label} name`} name="name" max={k.nameMax} defaultValue={values.name} error={errors.name} required placeholder={k.placeholder} />
-            <TextField label="Description" name="description" max={k.descriptionMax} defaultValue={values.description} error={errors.description} multiline rows={4} placeholder={k.describe} />
+            <TextField
+              label={`${k.label} name`}
+              name="name"
+              max={k.nameMax}
+              defaultValue={values.name}
+              error={errors.name}
+              required
+              placeholder={k.placeholder}
+            />
+            <TextField
+              label="Description"
+              name="description"
+              max={k.descriptionMax}
+              defaultValue={values.description}
+              error={errors.description}
+              multiline
+              rows={4}
+              placeholder={k.describe}
+            />
             <div className="image-pickers">
-              <ImagePicker label="Logo" name="profileImageId" imageId={images.profileImageId ?? null} shape="square" hint="Square, at least 240 × 240 px." error={errors.profileImageId} onBusyChange={setBusy} />
-              <ImagePicker label="Banner" name="profileBannerId" imageId={images.profileBannerId ?? null} shape="wide" hint="Wide, about 1200 × 400 px." error={errors.profileBannerId} onBusyChange={setBusy} />
+              <ImagePicker
+                label="Logo"
+                name="profileImageId"
+                imageId={images.profileImageId ?? null}
+                shape="square"
+                hint="Square, at least 240 × 240 px."
+                error={errors.profileImageId}
+                onBusyChange={setBusy}
+              />
+              <ImagePicker
+                label="Banner"
+                name="profileBannerId"
+                imageId={images.profileBannerId ?? null}
+                shape="wide"
+                hint="Wide, about 1200 × 400 px."
+                error={errors.profileBannerId}
+                onBusyChange={setBusy}
+              />
             </div>
           </>
         )}

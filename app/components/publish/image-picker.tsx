@@ -36,9 +36,12 @@ export function ImagePicker({
   const fieldId = `picker-${name}`;
 
   useEffect(() => setId(imageId), [imageId]);
-  useEffect(() => () => {
-    if (localPreview) URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    },
+    [localPreview],
+  );
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;

@@ -11,7 +11,11 @@ const wrap =
   (before: string, after: string, placeholder: string): Edit =>
   (text, start, end) => {
     const inner = text.slice(start, end) || placeholder;
-    return { text: text.slice(0, start) + before + inner + after + text.slice(end), start: start + before.length, end: start + before.length + inner.length };
+    return {
+      text: text.slice(0, start) + before + inner + after + text.slice(end),
+      start: start + before.length,
+      end: start + before.length + inner.length,
+    };
   };
 
 /** Starts the selection's line with `prefix` (a heading), replacing a heading marker already there. */

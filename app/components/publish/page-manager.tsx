@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { PageRef } from "../../lib/publish.ts";
-import { ACCEPT_ATTRIBUTE, describeUploadFailure, ownImageUrl, precheckFile, UploadError, uploadWithProgress, type UploadHandle } from "../../lib/uploads.ts";
+import {
+  ACCEPT_ATTRIBUTE,
+  describeUploadFailure,
+  ownImageUrl,
+  precheckFile,
+  UploadError,
+  uploadWithProgress,
+  type UploadHandle,
+} from "../../lib/uploads.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 /** Uploads running at once: enough to keep the line busy, few enough to show steady progress. */
@@ -125,7 +133,8 @@ export function PageManager({
       .map((file) => {
         const key = newKey();
         const refused = precheckFile(file);
-        if (refused) return { key, status: "error", imageId: null, fileName: file.name, progress: 0, error: describeUploadFailure(refused) };
+        if (refused)
+          return { key, status: "error", imageId: null, fileName: file.name, progress: 0, error: describeUploadFailure(refused) };
         files.current.set(key, file);
         return { key, status: "queued", imageId: null, fileName: file.name, progress: 0, preview: URL.createObjectURL(file) };
       });
@@ -183,10 +192,13 @@ export function PageManager({
         />
         <label htmlFor="field-pageFiles" className="dropzone__label">
           <span className="dropzone__title">{hydrated ? "Add page images" : "Choose page images"}</span>
-          <span className="dropzone__text">{hydrated ? "Choose several files at once, or drop them here." : "Choose several files at once; they upload when you save."}</span>
+          <span className="dropzone__text">
+            {hydrated ? "Choose several files at once, or drop them here." : "Choose several files at once; they upload when you save."}
+          </span>
         </label>
         <p id="pages-hint" className="field__hint">
-          JPEG, PNG, WebP or GIF, at most 10 MB each. New files are added in file-name order{hydrated ? "; drag pages or use the arrows to reorder them" : ""}.
+          JPEG, PNG, WebP or GIF, at most 10 MB each. New files are added in file-name order
+          {hydrated ? "; drag pages or use the arrows to reorder them" : ""}.
         </p>
       </div>
 
@@ -256,7 +268,14 @@ export function PageManager({
                   {item.status === "error" ? <p className="page-item__error">{item.error}</p> : null}
                   {item.status === "ready" && item.imageId ? (
                     <label className="page-item__cover">
-                      <input type="radio" name="coverId" value={item.imageId} checked={cover === String(item.imageId)} onChange={() => setCover(String(item.imageId))} aria-label={`Use page ${n} as the cover`} />
+                      <input
+                        type="radio"
+                        name="coverId"
+                        value={item.imageId}
+                        checked={cover === String(item.imageId)}
+                        onChange={() => setCover(String(item.imageId))}
+                        aria-label={`Use page ${n} as the cover`}
+                      />
                       <span aria-hidden="true">Cover</span>
                     </label>
                   ) : null}
@@ -264,10 +283,22 @@ export function PageManager({
                 <div className="page-item__actions">
                   {hydrated && item.status !== "error" ? (
                     <>
-                      <button type="button" className="icon-button" onClick={() => setItems((list) => move(list, index, index - 1))} disabled={index === 0} aria-label={`Move ${label} up`}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        onClick={() => setItems((list) => move(list, index, index - 1))}
+                        disabled={index === 0}
+                        aria-label={`Move ${label} up`}
+                      >
                         ↑
                       </button>
-                      <button type="button" className="icon-button" onClick={() => setItems((list) => move(list, index, index + 1))} disabled={index === items.length - 1} aria-label={`Move ${label} down`}>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        onClick={() => setItems((list) => move(list, index, index + 1))}
+                        disabled={index === items.length - 1}
+                        aria-label={`Move ${label} down`}
+                      >
                         ↓
                       </button>
                     </>
@@ -278,7 +309,12 @@ export function PageManager({
                     </button>
                   ) : null}
                   {hydrated ? (
-                    <button type="button" className="icon-button icon-button--danger" onClick={() => remove(item.key)} aria-label={item.status === "error" ? `Dismiss ${item.fileName}` : `Remove ${label}`}>
+                    <button
+                      type="button"
+                      className="icon-button icon-button--danger"
+                      onClick={() => remove(item.key)}
+                      aria-label={item.status === "error" ? `Dismiss ${item.fileName}` : `Remove ${label}`}
+                    >
                       ×
                     </button>
                   ) : item.imageId ? (
@@ -300,7 +336,13 @@ export function PageManager({
         </label>
         {extraCover ? (
           <label className="radio radio--thumb">
-            <input type="radio" name="coverId" value={extraCover} checked={cover === String(extraCover)} onChange={() => setCover(String(extraCover))} />
+            <input
+              type="radio"
+              name="coverId"
+              value={extraCover}
+              checked={cover === String(extraCover)}
+              onChange={() => setCover(String(extraCover))}
+            />
             <img src={ownImageUrl(extraCover, 160)} alt="" width={40} height={53} />
             Keep the current cover
           </label>

@@ -76,7 +76,13 @@ export function PublishForm({
           {children({ errors, setBusy: (busy) => setBusyCount((n) => Math.max(0, n + (busy ? 1 : -1))), saved })}
         </fieldset>
         <div className="publish-form__actions">
-          <button type="submit" name="intent" value="save" className="button button--primary button--large" disabled={saving || saved || busyCount > 0}>
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="button button--primary button--large"
+            disabled={saving || saved || busyCount > 0}
+          >
             {saving ? savingLabel : busyCount > 0 ? "Uploading..." : submitLabel}
           </button>
           <Link to={cancelTo} className="button button--ghost button--large">

@@ -4,7 +4,19 @@ import { Notice } from "../notice.tsx";
 import type { Refusal } from "../../lib/publish.ts";
 
 /** A publish screen: heading, the form's card, and the guidelines panel beside it (below on phones). */
-export function PublishLayout({ eyebrow, title, intro, guidelines, children }: { eyebrow: string; title: string; intro: string; guidelines: React.ReactNode; children: React.ReactNode }) {
+export function PublishLayout({
+  eyebrow,
+  title,
+  intro,
+  guidelines,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  guidelines: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="container publish">
       <p className="back-link">
@@ -42,7 +54,15 @@ export function GuidelineList({ items }: { items: React.ReactNode[] }) {
 }
 
 /** What the loader answered instead of a form: not yours (403), not found, or a failure. */
-export function RefusalPage({ refusal, backTo = "/publish", backLabel = "Back to Publish" }: { refusal: Refusal; backTo?: string; backLabel?: string }) {
+export function RefusalPage({
+  refusal,
+  backTo = "/publish",
+  backLabel = "Back to Publish",
+}: {
+  refusal: Refusal;
+  backTo?: string;
+  backLabel?: string;
+}) {
   return (
     <div className="container page-message">
       <p className="eyebrow">{refusal.status === 403 ? "Not allowed" : refusal.status === 404 ? "Not found" : "Error"}</p>

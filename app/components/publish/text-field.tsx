@@ -32,7 +32,25 @@ interface TextFieldProps {
  * A labelled input or textarea with a character counter ("12 / 100", spec section 2), its hint
  * and its error tied to it for screen readers. Counts characters as the rules do (an emoji is one).
  */
-export function TextField({ label, name, max, defaultValue = "", error, hint, required, multiline, rows = 4, placeholder, onValue, textareaRef, value, inputProps, between, after, hideInput }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  max,
+  defaultValue = "",
+  error,
+  hint,
+  required,
+  multiline,
+  rows = 4,
+  placeholder,
+  onValue,
+  textareaRef,
+  value,
+  inputProps,
+  between,
+  after,
+  hideInput,
+}: TextFieldProps) {
   const [own, setOwn] = useState(defaultValue);
   const text = value ?? own;
   const id = `field-${name}`;
@@ -70,7 +88,11 @@ export function TextField({ label, name, max, defaultValue = "", error, hint, re
         </span>
       </div>
       {between}
-      {multiline ? <textarea {...common} {...inputProps} ref={textareaRef} rows={rows} hidden={hideInput} /> : <input {...common} {...inputProps} type="text" hidden={hideInput} />}
+      {multiline ? (
+        <textarea {...common} {...inputProps} ref={textareaRef} rows={rows} hidden={hideInput} />
+      ) : (
+        <input {...common} {...inputProps} type="text" hidden={hideInput} />
+      )}
       {after}
       <FieldNotes id={id} hint={hint} error={error} />
     </div>

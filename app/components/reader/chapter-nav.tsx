@@ -6,7 +6,17 @@ import { ArrowLeftIcon, ArrowRightIcon, BookIcon } from "../icons.tsx";
  * Previous Chapter / the series / Next Chapter (spec section 2). At the ends the button is shown
  * disabled, not hidden, so the row keeps its shape.
  */
-export function ChapterNav({ seriesName, previousNumber, nextNumber, label }: { seriesName: string; previousNumber: number | null; nextNumber: number | null; label: string }) {
+export function ChapterNav({
+  seriesName,
+  previousNumber,
+  nextNumber,
+  label,
+}: {
+  seriesName: string;
+  previousNumber: number | null;
+  nextNumber: number | null;
+  label: string;
+}) {
   return (
     <nav className="chapter-nav" aria-label={label}>
       {previousNumber !== null ? (

@@ -12,7 +12,8 @@ const CONTROLS = "76px";
 const fitWidth = (page: ReaderPage) => `min(100%, calc((100svh - ${CONTROLS}) * ${(page.width / page.height).toFixed(4)}))`;
 // `sizes` says the same with a media condition (browsers do not all take min() there): on a screen
 // narrower than the page's shape the width limits it, else the height.
-const sizesFor = (page: ReaderPage) => `(max-aspect-ratio: ${page.width}/${page.height}) 100vw, calc((100vh - ${CONTROLS}) * ${(page.width / page.height).toFixed(4)})`;
+const sizesFor = (page: ReaderPage) =>
+  `(max-aspect-ratio: ${page.width}/${page.height}) 100vw, calc((100vh - ${CONTROLS}) * ${(page.width / page.height).toFixed(4)})`;
 
 /**
  * One page at a time, fitted to the screen. Tap (or click) the left part for the previous page,
@@ -20,7 +21,19 @@ const sizesFor = (page: ReaderPage) => `(max-aspect-ratio: ${page.width}/${page.
  * `?page=N`, so they work without JavaScript; with it they change the page without a reload.
  * The next pages are preloaded. Past the last page comes the next chapter.
  */
-export function PageReader({ pages, page, search, nextChapterHref, endHref }: { pages: ReaderPage[]; page: number; search: string; nextChapterHref: string | null; endHref: string }) {
+export function PageReader({
+  pages,
+  page,
+  search,
+  nextChapterHref,
+  endHref,
+}: {
+  pages: ReaderPage[];
+  page: number;
+  search: string;
+  nextChapterHref: string | null;
+  endHref: string;
+}) {
   const navigate = useNavigate();
   const total = pages.length;
   const current = pages[page - 1]!;
@@ -56,7 +69,7 @@ export function PageReader({ pages, page, search, nextChapterHref, endHref }: { 
     const start = touch.current;
     touch.current = null;
     const end = e.changedTouches[0];
-    if (!start || !end || window.visualViewport?.scale && window.visualViewport.scale > 1.05) return;
+    if (!start || !end || (window.visualViewport?.scale && window.visualViewport.scale > 1.05)) return;
     const dx = end.clientX - start.x;
     if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(end.clientY - start.y)) go.current(dx < 0 ? 1 : -1);
   };

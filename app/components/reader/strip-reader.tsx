@@ -18,7 +18,17 @@ export function isTypingOrModified(e: KeyboardEvent): boolean {
  * the left and right arrow keys jump to the previous and next page, `startAt` scrolls to a page
  * on arrival (from `?page=`), and `onPageChange` reports the page in view.
  */
-export function StripReader({ pages, startAt, endId, onPageChange }: { pages: ReaderPage[]; startAt: number; endId: string; onPageChange?: (n: number) => void }) {
+export function StripReader({
+  pages,
+  startAt,
+  endId,
+  onPageChange,
+}: {
+  pages: ReaderPage[];
+  startAt: number;
+  endId: string;
+  onPageChange?: (n: number) => void;
+}) {
   const [current, setCurrent] = useState(startAt);
   const currentRef = useRef(startAt);
   const total = pages.length;
@@ -67,7 +77,15 @@ export function StripReader({ pages, startAt, endId, onPageChange }: { pages: Re
     <section className="strip" id={STAGE_ID} aria-label={`${total} ${total === 1 ? "page" : "pages"}, vertical strip`}>
       {pages.map((page, i) => (
         <div key={`${page.imageId}-${i}`} className="strip__page" data-page={i + 1}>
-          <PageImage id={pageAnchor(i + 1)} page={page} number={i + 1} total={total} sizes={STRIP_SIZES} eager={i < EAGER_PAGES} priority={i === 0} />
+          <PageImage
+            id={pageAnchor(i + 1)}
+            page={page}
+            number={i + 1}
+            total={total}
+            sizes={STRIP_SIZES}
+            eager={i < EAGER_PAGES}
+            priority={i === 0}
+          />
         </div>
       ))}
       <p className="strip__progress" aria-hidden="true">
