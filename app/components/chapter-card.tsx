@@ -5,7 +5,7 @@ import { chapterPath } from "./cards.tsx";
 import { HeartIcon } from "./icons.tsx";
 import { gradientFor, useImageUrl } from "./images.tsx";
 
-/** 'Chapter N: title', as the spec writes it on cards and in the reader. */
+/** 'Chapter N: title', as docs/web.md §3 writes it on cards and in the reader. */
 export const chapterLabel = (chapter: { number: number; title: string }) => `Chapter ${chapter.number}: ${chapter.title}`;
 
 /** A chapter's cover as a small portrait thumbnail, or the series' gradient with the number. */

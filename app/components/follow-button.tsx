@@ -6,7 +6,7 @@ export const useFollowToggle = (following: boolean, followersCount: number) =>
   useToggle({ on: following, count: followersCount }, { on: "follow", off: "unfollow" }, "follow-series");
 
 /**
- * 'Follow' / 'Unfollow' (spec section 2) for a series. A guest gets a link to the login page
+ * 'Follow' / 'Unfollow' (docs/web.md §2) for a series. A guest gets a link to the login page
  * that comes back here (`loginHref`).
  */
 export function FollowButton({ toggle, seriesId, loginHref }: { toggle: Toggle; seriesId: number; loginHref?: string | null }) {

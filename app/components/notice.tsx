@@ -1,4 +1,4 @@
-/** An empty list, a failure or a not-found message, in the spec's exact words. */
+/** An empty list, a failure or a not-found message, in the exact words of docs/web.md §3. */
 export function Notice({
   children,
   tone = "empty",

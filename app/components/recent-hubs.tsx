@@ -5,7 +5,7 @@ import { Logo } from "./images.tsx";
 
 /**
  * The Recent Hubs sidebar: the top hubs, each with its latest post. `hubs` is null when loading
- * failed, and then the sidebar is not shown at all (spec section 8).
+ * failed, and then the sidebar is not shown at all (docs/web.md §5).
  */
 export function RecentHubs({ hubs }: { hubs: Hub[] | null }) {
   if (!hubs || hubs.length === 0) return null;

@@ -2,7 +2,7 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { SearchIcon } from "./icons.tsx";
 
-/** Search debounce of spec section 9. */
+/** Search debounce of docs/web.md §11. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**

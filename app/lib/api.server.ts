@@ -60,7 +60,7 @@ export interface SignedIn {
 const seg = (s: string | number) => encodeURIComponent(String(s));
 
 export interface ApiOptions {
-  /** The session's bearer token, sent on every call when present (spec section 6). */
+  /** The session's bearer token, sent on every call when present (docs/web.md §1). */
   token?: string;
   /** Called on a 401 to a call that carried a token; what it throws ends the request (a redirect). */
   onUnauthorized?: () => Promise<never>;
@@ -190,7 +190,7 @@ export type Api = ReturnType<typeof createApi>;
 
 /**
  * The client for one request: the session's token on every call, and a 401 ends the session
- * and sends the user to `/login?redirectTo=<here>` (spec section 4, CONTRACT.md 9).
+ * and sends the user to `/login?redirectTo=<here>` (docs/web.md §6).
  */
 export function apiFor(request: Request, context: WebContext, session: Session | null): Api {
   return createApi(context, {
@@ -202,7 +202,7 @@ export function apiFor(request: Request, context: WebContext, session: Session |
   });
 }
 
-/** Login failures in the spec's words (section 8). */
+/** Login failures in the words of docs/web.md §5. */
 export function loginErrorMessage(err: unknown): string {
   if (!(err instanceof ApiError)) return "Login failed. Please try again.";
   if (err.status === 0) return "Network error. Please check your connection.";
@@ -213,7 +213,7 @@ export function loginErrorMessage(err: unknown): string {
   return "Login failed. Please try again.";
 }
 
-/** Register failures in the spec's words (section 8); field errors come back separately. */
+/** Register failures in the words of docs/web.md §5; field errors come back separately. */
 export function registerErrorMessage(err: unknown): string | null {
   if (!(err instanceof ApiError)) return "Registration failed";
   if (err.status === 0) return "Network error";

@@ -10,7 +10,7 @@ export interface WebConfig {
   port: number;
   /** Where the web server reaches the API (server to server). */
   apiUrl: string;
-  /** The API origin browsers load image bytes from (CONTRACT.md 1). */
+  /** The API origin browsers load image bytes from (docs/web.md §1). */
   publicApiUrl: string;
   sessionSecret: string;
   contactEmail: string;

@@ -60,7 +60,7 @@ function pick(e: { id: number; name: string; description: string; profileImageId
 
 /**
  * The loader of `/publish/{hub|series}` (create) and `/publish/{hub|series}/{id}` (edit, or the
- * spec's `?id=`): signed in, and for editing the creator only (403 otherwise).
+ * first product's `?id=`, docs/web.md §7): signed in, and for editing the creator only (403 otherwise).
  */
 export function entityLoader(kind: EntityKind) {
   const k = KINDS[kind];
@@ -84,7 +84,7 @@ export function entityLoader(kind: EntityKind) {
   };
 }
 
-/** Creates or saves a hub or series: uploads (without JavaScript), the shared rules, the API, the spec's messages. */
+/** Creates or saves a hub or series: uploads (without JavaScript), the shared rules, the API, the messages of docs/web.md §4 and §5. */
 export function entityAction(kind: EntityKind) {
   const k = KINDS[kind];
   return async ({ request, params, context }: ActionFunctionArgs) => {

@@ -18,7 +18,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 }
 
-/** The spec's like label: 'Like' when the count is 1, otherwise 'Likes'. */
+/** The like label of docs/web.md §3: 'Like' when the count is 1, otherwise 'Likes'. */
 export const likesLabel = (count: number) => (count === 1 ? "Like" : "Likes");
 
 /** A page number from a query string: 1 unless a whole number from 1 up. */

@@ -26,7 +26,7 @@ export async function viewerApi(request: Request, context: WebContext): Promise<
   return { session, api: apiFor(request, context, session) };
 }
 
-/** Hubs in the Recent Hubs sidebar (spec section 9). */
+/** Hubs in the Recent Hubs sidebar (docs/web.md §11). */
 export const RECENT_HUBS = 5;
 
 /** The Recent Hubs sidebar's data, or null when it failed (then the sidebar is hidden). */

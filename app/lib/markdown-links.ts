@@ -1,4 +1,4 @@
-/** Link protocols markdown may use (spec section 2, CONTRACT.md 9); relative links are kept too. */
+/** Link protocols markdown may use (docs/web.md §9); relative links are kept too. */
 export const ALLOWED_PROTOCOLS = ["http", "https", "irc", "ircs", "mailto", "xmpp"] as const;
 
 /** Keeps a URL when it is relative or uses an allowed protocol; anything else becomes "". */

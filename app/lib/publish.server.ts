@@ -19,7 +19,7 @@ export async function publisher(request: Request, context: WebContext): Promise<
 export const idFrom = (value: string | null | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null);
 
 /**
- * `?id=` of the spec's old links (`/publish/hub?id=5`) to the edit form's own address
+ * `?id=` of the first product's old links (docs/web.md §7) (`/publish/hub?id=5`) to the edit form's own address
  * (`/publish/hub/5`), case kept as typed.
  */
 export function redirectIdQuery(request: Request): void {
@@ -44,7 +44,7 @@ export function refusal(status: number, title: string, message: string) {
 const NAMES: Record<PublishKind, string> = { hub: "hub", series: "series", post: "post", chapter: "chapter" };
 
 /**
- * The save errors of spec section 8 (hub, series, post); the chapter, which the spec does not
+ * The save errors of docs/web.md §5 (hub, series, post); the chapter, which the first product did not
  * have, follows the same pattern. A 401 never gets here: it ends the session on the way.
  */
 export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unknown): string {

@@ -3,7 +3,7 @@ import type { FieldErrors } from "./forms.ts";
 
 export type PublishKind = "hub" | "series" | "post" | "chapter";
 
-/** Redirect after a successful save (spec section 9). */
+/** Redirect after a successful save (docs/web.md §11). */
 export const REDIRECT_AFTER_SAVE_MS = 2000;
 
 export interface FormSuccess {
@@ -39,7 +39,7 @@ export interface PageRef {
 
 export type FormResult = FormSuccess | FormFailure;
 
-/** "Edit" when an id is in the route, else "create" (spec section 2). */
+/** "Edit" when an id is in the route, else "create" (docs/web.md §2). */
 export type FormMode = "create" | "edit";
 
 /** A page the loader answers instead of a form: not yours (403), not found (404), or the API failed. */

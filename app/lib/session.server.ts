@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { WebContext } from "./context.ts";
 import { loginPath } from "./redirects.ts";
 
-/** The signed-in user as the token's claims tell (CONTRACT.md 5); no API call needed. */
+/** The signed-in user as the token's claims tell (docs/api.md §5); no API call needed. */
 export interface SessionUser {
   id: number;
   username: string;
@@ -26,7 +26,7 @@ const Claims = z.object({ sub: z.string().min(1), uid: z.number().int().positive
 
 const cookies = new Map<string, Cookie>();
 
-/** The session cookie of CONTRACT.md 9: httpOnly, SameSite=Lax, signed, Secure in production. */
+/** The session cookie of docs/web.md §6: httpOnly, SameSite=Lax, signed, Secure in production. */
 export function sessionCookie(context: WebContext): Cookie {
   const { sessionSecret, secureCookies } = context.config;
   const key = `${sessionSecret}|${secureCookies}`;
@@ -111,7 +111,7 @@ export function clearSession(context: WebContext): Promise<string> {
 const onAuthPage = (url: URL) => url.pathname === "/login" || url.pathname === "/register";
 
 /**
- * Ends the session and sends the user to the login page, back here afterwards (spec section 4).
+ * Ends the session and sends the user to the login page, back here afterwards (docs/web.md §6).
  * On the login and register pages themselves the user just continues as a guest.
  */
 export async function sessionEnded(request: Request, context: WebContext): Promise<Response> {

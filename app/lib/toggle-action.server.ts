@@ -12,7 +12,7 @@ export interface ToggleRun {
 
 /**
  * The action behind like / join / follow buttons. Guests are sent to the login page (and back).
- * A failed toggle is only logged (spec section 8, silent failures): the page shows the server's
+ * A failed toggle is only logged (docs/web.md §5, silent failures): the page shows the server's
  * state again. A post without JavaScript (`noscript`) is answered with a redirect back to the page.
  */
 export async function toggleAction(

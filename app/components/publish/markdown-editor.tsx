@@ -46,7 +46,7 @@ const codeBlock: Edit = (text, start, end) => {
   return { text: text.slice(0, start) + block + text.slice(end), start: innerStart, end: innerStart + inner.length };
 };
 
-/** The toolbar of spec section 2: bold, italic, code, H1, H2, link, code block. */
+/** The toolbar of docs/web.md §9: bold, italic, code, H1, H2, link, code block. */
 export const TOOLBAR: { label: string; title: string; edit: Edit; glyph: React.ReactNode }[] = [
   { label: "Bold", title: "Bold (**text**)", edit: wrap("**", "**", "bold text"), glyph: <b>B</b> },
   { label: "Italic", title: "Italic (_text_)", edit: wrap("_", "_", "italic text"), glyph: <i>I</i> },
@@ -79,7 +79,7 @@ function usePreview(text: string, active: boolean, initial: string | undefined) 
 
 /**
  * A markdown textarea with its toolbar and Write / Preview tabs. The preview renders with the
- * same component as the published page (CONTRACT.md 9). With JavaScript the tabs switch in
+ * same component as the published page (docs/web.md §9). With JavaScript the tabs switch in
  * place; without, they are submit buttons (`intent=preview|write`) and the action answers with
  * the same text and the chosen tab.
  */

@@ -18,7 +18,7 @@ export interface FormTools {
 /**
  * The frame of every publish form: multipart post (files travel with it without JavaScript),
  * the same rules checked in the browser before sending (`check`, from server/rules), the
- * server's answer (success with redirect, or the spec's save errors), and one submit button
+ * server's answer (success with redirect, or the save errors of docs/web.md §5), and one submit button
  * that waits for uploads and shows the save under way.
  */
 export function PublishForm({

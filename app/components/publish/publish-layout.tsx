@@ -42,7 +42,7 @@ export function PublishLayout({
   );
 }
 
-/** The guidelines panel's list (spec section 2: every form has one). */
+/** The guidelines panel's list (docs/web.md §4: every form has one). */
 export function GuidelineList({ items }: { items: React.ReactNode[] }) {
   return (
     <ul className="guidelines__list">

@@ -6,7 +6,7 @@ import { CheckIcon } from "../icons.tsx";
 import { FormError } from "../field.tsx";
 
 /**
- * After a save: the success message, then the new item 2 seconds later (spec section 9). With
+ * After a save: the success message, then the new item 2 seconds later (docs/web.md §8). With
  * JavaScript a timer navigates; a page rendered for a plain form post carries a meta refresh
  * (and the response a Refresh header), and a link for anyone who does not want to wait.
  * A failed save shows the form-wide error.

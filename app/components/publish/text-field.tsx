@@ -29,7 +29,7 @@ interface TextFieldProps {
 }
 
 /**
- * A labelled input or textarea with a character counter ("12 / 100", spec section 2), its hint
+ * A labelled input or textarea with a character counter ("12 / 100", docs/web.md §4), its hint
  * and its error tied to it for screen readers. Counts characters as the rules do (an emoji is one).
  */
 export function TextField({

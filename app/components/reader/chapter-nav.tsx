@@ -3,7 +3,7 @@ import { chapterPath, seriesPath } from "../cards.tsx";
 import { ArrowLeftIcon, ArrowRightIcon, BookIcon } from "../icons.tsx";
 
 /**
- * Previous Chapter / the series / Next Chapter (spec section 2). At the ends the button is shown
+ * Previous Chapter / the series / Next Chapter (docs/web.md §2). At the ends the button is shown
  * disabled, not hidden, so the row keeps its shape.
  */
 export function ChapterNav({
