@@ -59,7 +59,7 @@ export interface ApiConfig {
 function parseSettings(env: NodeJS.ProcessEnv) {
   const parsed = EnvSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeSettingIssue(issue, env));
-  // Production refuses to start without a secret (CONTRACT.md 5); an empty one is already "too short".
+  // Production refuses to start without a secret (docs/api.md §5); an empty one is already "too short".
   if (env.NODE_ENV === "production" && env.JWT_SECRET === undefined) {
     problems.push("JWT_SECRET: required in production (at least 16 characters, e.g. `openssl rand -base64 48`)");
   }

@@ -8,7 +8,7 @@ import { WelcomePanel } from "../components/welcome-panel.tsx";
 import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
 import { useRootData } from "../lib/root-data.ts";
 
-/** Home's Latest Chapters: the top 10 series (spec section 9), each with its latest chapter. */
+/** Home's Latest Chapters: the top 10 series (docs/web.md §11), each with its latest chapter. */
 export const LATEST_SERIES = 10;
 
 type WithChapter = Series & { latestChapter: NonNullable<Series["latestChapter"]> };

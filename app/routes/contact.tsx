@@ -3,7 +3,7 @@ import { useRootData } from "../lib/root-data.ts";
 
 export const meta: MetaFunction = () => [{ title: "Contact · Inkwell" }];
 
-/** Names the mailbox from CONTACT_EMAIL (CONTRACT.md 9). */
+/** Names the mailbox from CONTACT_EMAIL (docs/web.md §2). */
 export default function Contact() {
   const { contactEmail } = useRootData();
   return (

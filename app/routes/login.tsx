@@ -12,7 +12,7 @@ import { signedInHeaders, optionalUser, readDeviceToken } from "../lib/session.s
 
 export const meta: MetaFunction = () => [{ title: "Login · Inkwell" }];
 
-/** Why the user was sent here, in the spec's words where it has some. */
+/** Why the user was sent here, in the words of docs/web.md §5. */
 function reasonFor(redirectTo: string | null): string | null {
   if (!redirectTo) return null;
   if (redirectTo.startsWith("/profile")) return "Please log in to view profile";

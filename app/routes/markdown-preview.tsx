@@ -4,7 +4,7 @@ import { optionalUser } from "../lib/session.server.ts";
 
 /**
  * POST /markdown-preview (form field `text`) -> { html }: the editors' Preview tab, rendered by the
- * same function as the published post (CONTRACT.md 9), so the browser needs no markdown parser.
+ * same function as the published post (docs/web.md §9), so the browser needs no markdown parser.
  * Only for signed-in users (the editors are): rendering is work a guest could ask for in bulk.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

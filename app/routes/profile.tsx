@@ -19,7 +19,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishSty
 
 export const meta: MetaFunction = () => [{ title: "Your profile · Inkwell" }];
 
-/** Only for the signed-in user; guests go to /login and come back (spec section 2). */
+/** Only for the signed-in user; guests go to /login and come back (docs/web.md §6). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const me = await attempt(apiFor(request, context, session).user(session.user.username));

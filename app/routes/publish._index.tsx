@@ -13,7 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishSty
 
 export const meta: MetaFunction = () => [{ title: "Publish · Inkwell" }];
 
-/** The publish menu; a guest goes to the login page and comes back to /create (spec section 2). */
+/** The publish menu; a guest goes to the login page and comes back to /create (docs/web.md §6). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await optionalUser(request, context);
   if (!session) throw redirect(`/login?redirectTo=${encodeURIComponent("/create")}`);

@@ -27,7 +27,7 @@ interface RegisterActionData {
 export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(await request.formData(), FIELDS);
   const kept = echoed({ username: values.username, email: values.email });
-  // The same rules, and so the same messages, as the API's (spec section 5).
+  // The same rules, and so the same messages, as the API's (docs/web.md §4).
   const parsed = RegisterBody.safeParse(values);
   if (!parsed.success) {
     return data<RegisterActionData>({ fieldErrors: fieldErrors(parsed.error), formError: null, values: kept }, { status: 400 });

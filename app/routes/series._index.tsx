@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Browse comics and manga series on Inkwell: the most followed, the newest, or search by name." },
 ];
 
-/** Series in the Top Series grid (spec section 7: /series/top?per_page=10). */
+/** Series in the Top Series grid (docs/web.md §11: /series/top?per_page=10). */
 export const TOP_SERIES = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

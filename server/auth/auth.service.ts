@@ -83,7 +83,7 @@ export function createAuthService(db: Database, config: AuthConfig) {
       return { accessToken: signAccessToken(user, config), deviceToken: trusted ? input.deviceToken! : signDeviceToken(user.id, config) };
     },
 
-    /** Ends the caller's token at once (CONTRACT.md 12): it is a 401 everywhere from now on. */
+    /** Ends the caller's token at once (docs/api.md §5): it is a 401 everywhere from now on. */
     logout(caller: Caller): { loggedOut: true } {
       const now = Date.now();
       revoke.run(caller.token.jti, caller.id, caller.token.exp * 1000);

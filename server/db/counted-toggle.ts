@@ -17,7 +17,7 @@ export interface CountedToggleSpec {
 /**
  * Join/leave, follow/unfollow, like/unlike. Idempotent: the link row is inserted or deleted and
  * the target's count moves by the number of rows changed, in one synchronous transaction, so
- * the count always equals its rows, however many toggles arrive at once (CONTRACT.md 6).
+ * the count always equals its rows, however many toggles arrive at once (docs/api.md §6).
  */
 export function createCountedToggle(sqlite: BetterSqlite3.Database, spec: CountedToggleSpec) {
   const { link, targetColumn, target, counter } = spec;

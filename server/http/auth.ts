@@ -17,7 +17,7 @@ export interface Caller extends AuthUser {
 }
 
 /**
- * The token's claims (CONTRACT.md 5): sub is the username, uid the user id. Beyond the contract's: jti
+ * The token's claims (docs/api.md §5): sub is the username, uid the user id. Beyond the contract's: jti
  * names the token (logout revokes it), gen is the user's token generation when it was signed
  * (docs/decisions/008-sessions-and-login-throttling.md).
  */
@@ -60,7 +60,7 @@ export function signAccessToken(user: AuthUser & { tokenGeneration: number }, co
 /**
  * Reads the bearer token when one is sent. A token that is expired, tampered, unparseable, revoked
  * (logout), of an older generation (all sessions ended) or names a user who no longer exists is a 401
- * on every endpoint, public ones included, so that clients drop it (CONTRACT.md 2).
+ * on every endpoint, public ones included, so that clients drop it (docs/api.md §5).
  */
 export function readBearerToken(db: Database, config: TokenConfig): RequestHandler {
   // One lookup per signed-in request: the user, their token generation and whether this token was revoked.

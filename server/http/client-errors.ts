@@ -9,7 +9,7 @@ const MESSAGES: Record<number, string> = {
 
 /**
  * Requests Node's HTTP parser refuses before the app sees them (headers over 16 KB, a malformed
- * request line) get the contract's error body too, not Node's bare 400 or 431 (CONTRACT.md 2).
+ * request line) get the contract's error body too, not Node's bare 400 or 431 (docs/api.md §2).
  */
 export function answerClientErrors(server: Server): void {
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {

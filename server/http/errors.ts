@@ -36,7 +36,7 @@ export const forbidden = (message = "You are not allowed to do this") => new Htt
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** Validation failure: one message per field, the first rule that failed (spec section 5 texts). */
+/** Validation failure: one message per field, the first rule that failed (docs/api.md §2). */
 export function validationError(error: z.ZodError, location: "body" | "query" | "params"): HttpError {
   const errors: FieldError[] = [];
   const seen = new Set<string>();

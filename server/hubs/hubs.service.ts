@@ -135,7 +135,7 @@ export function createHubService(db: Database) {
     return { ...toHub(row), joinedByMe: viewerId !== undefined && q.isMember.get(viewerId, row.id) !== undefined };
   }
 
-  /** Looks a hub up by name (case-insensitive), then, for an all-digit name, by id (CONTRACT.md 4). */
+  /** Looks a hub up by name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
   function findRow(nameOrId: string): HubRow | undefined {
     const byName = q.byKey.get(nameKey(nameOrId.trim()));
     if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;

@@ -148,7 +148,7 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
       return post;
     },
 
-    /** Posting in a hub requires membership (CONTRACT.md 5). */
+    /** Posting in a hub requires membership (docs/api.md §5). */
     create(input: NewPostInput, authorId: number): Post {
       if (!q.hubExists.get(input.hubId)) throw notFound("Hub not found");
       if (!q.isMember.get(authorId, input.hubId)) throw forbidden("You do not have permission to post in this hub");

@@ -12,7 +12,7 @@ const wholeNumber = (label: string, max: number, rangeMessage: string) =>
     .refine((n) => n >= 1 && n <= max, rangeMessage)
     .optional();
 
-/** `page` is 1-based; the page size is `per_page`, or its alias `size` (spec section 7 uses both). */
+/** `page` is 1-based; the page size is `per_page`, or its alias `size` (docs/api.md §3). */
 export const PagingQuery = z.object({
   page: wholeNumber("page", PAGE_MAX, `page must be between 1 and ${PAGE_MAX}`),
   per_page: wholeNumber("per_page", PER_PAGE_MAX, `per_page must be between 1 and ${PER_PAGE_MAX}`),

@@ -1,4 +1,4 @@
-// Shapes of the API's responses (CONTRACT.md 7). They document /openapi.json, and the web
+// Shapes of the API's responses (docs/api.md §7). They document /openapi.json, and the web
 // app's client takes its types from them.
 import { z } from "zod";
 

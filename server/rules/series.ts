@@ -19,7 +19,7 @@ export const SeriesBody = z.object({
 export type SeriesInput = z.infer<typeof SeriesBody>;
 
 /**
- * Editing: the spec's edit form sends only `name` (spec section 7), so an absent description,
+ * Editing: the first product's edit form sends only `name` (docs/api.md §5), so an absent description,
  * logo or banner is kept; null clears it.
  */
 export const SeriesEditBody = SeriesBody.extend({ description: description.optional() });

@@ -32,7 +32,7 @@ export interface TextRule {
   singleLine?: boolean;
 }
 
-/** A trimmed string with the spec's messages, checked in the order the spec lists them. */
+/** A trimmed string with the messages of docs/web.md §4, checked in the order listed there. */
 export function text(label: string, rule: TextRule) {
   const [max, maxMessage] = rule.max;
   const base = z

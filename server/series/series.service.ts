@@ -115,7 +115,7 @@ export function createSeriesService(db: Database) {
     return { ...toSeries(row), followedByMe: viewerId !== undefined && q.follows.get(viewerId, row.id) !== undefined };
   }
 
-  /** By name (case-insensitive), then, for an all-digit name, by id (CONTRACT.md 4). */
+  /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
   function findRow(nameOrId: string): SeriesRow | undefined {
     const byName = q.byKey.get(nameKey(nameOrId.trim()));
     if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;

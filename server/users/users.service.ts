@@ -13,7 +13,7 @@ interface UserRecord {
   profileBannerId: number | null;
 }
 
-/** Emails are private: only the user sees their own (CONTRACT.md 7). */
+/** Emails are private: only the user sees their own (docs/api.md §5). */
 const toUser = (u: UserRecord, viewerId: number | undefined): User => ({
   id: u.id,
   username: u.username,
