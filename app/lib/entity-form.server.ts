@@ -4,11 +4,11 @@ import { SeriesBody, SeriesEditBody, type SeriesEditInput, type SeriesInput } fr
 import { ApiError, type Api } from "./api.server.ts";
 import type { EntityKind, EntityValues } from "./entity-form.ts";
 import { formValues } from "./forms.ts";
+import { positiveId } from "./ids.ts";
 import { attempt } from "./load.server.ts";
 import {
   apiFieldErrors,
   failure,
-  idFrom,
   imageField,
   invalid,
   publisher,
@@ -68,7 +68,7 @@ export function entityLoader(kind: EntityKind) {
     const { session, api } = await publisher(request, context);
     redirectIdQuery(request);
     if (params.id === undefined) return { entity: null };
-    const id = idFrom(params.id);
+    const id = positiveId(params.id);
     const read = id === null ? ({ ok: false, status: 404 } as const) : await attempt(k.read(api, id));
     const title = `Edit ${kind}`;
     if (!read.ok) {
@@ -90,7 +90,7 @@ export function entityAction(kind: EntityKind) {
   return async ({ request, params, context }: ActionFunctionArgs) => {
     const { api } = await publisher(request, context);
     const editing = params.id !== undefined;
-    const editId = editing ? idFrom(params.id) : null;
+    const editId = editing ? positiveId(params.id) : null;
     const max = context.config.uploadMaxBytes;
     const read = await readPublishForm(
       request,

@@ -1,11 +1,11 @@
 import type { ToggleRun } from "./toggle-action.server.ts";
-import { idField } from "./toggle-action.server.ts";
+import { positiveId } from "./ids.ts";
 import { ApiError } from "./api.server.ts";
 
 const setMembership =
   (member: boolean) =>
   async ({ api, session, form }: ToggleRun) => {
-    const hubId = idField(form, "hubId");
+    const hubId = positiveId(form.get("hubId"));
     if (hubId === null) throw new ApiError(400, "hubId is required");
     return api.setMembership(session.user.id, hubId, member);
   };

@@ -4,6 +4,7 @@ import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
 import { echoed } from "./echo.ts";
 import { fieldErrors, type FieldErrors } from "./forms.ts";
+import { positiveId } from "./ids.ts";
 import { REDIRECT_AFTER_SAVE_MS, type FormFailure, type FormSuccess, type PublishKind, type Refusal } from "./publish.ts";
 import { requireUser, type Session } from "./session.server.ts";
 import { readForm, type ReadForm } from "./uploads.server.ts";
@@ -15,16 +16,13 @@ export async function publisher(request: Request, context: WebContext): Promise<
   return { session, api: apiFor(request, context, session) };
 }
 
-/** A positive id from a route parameter or `?id=`, else null. */
-export const idFrom = (value: string | null | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null);
-
 /**
  * `?id=` of the first product's old links (docs/web.md §7) (`/publish/hub?id=5`) to the edit form's own address
  * (`/publish/hub/5`), case kept as typed.
  */
 export function redirectIdQuery(request: Request): void {
   const url = new URL(request.url);
-  const id = idFrom(url.searchParams.get("id"));
+  const id = positiveId(url.searchParams.get("id"));
   if (id === null) return;
   url.searchParams.delete("id");
   throw redirect(`${withoutTrailingSlashes(url.pathname)}/${id}${url.search}`);
@@ -128,7 +126,7 @@ export function readPublishForm(request: Request, context: WebContext, api: Api,
  */
 export function imageField(read: ReadForm, name: string, maxBytes: number): { id: number | null | undefined; error: string | null } {
   const raw = read.form.get(name);
-  const kept = read.form.get(`${name}Remove`) ? null : raw === null ? undefined : idFrom(String(raw));
+  const kept = read.form.get(`${name}Remove`) ? null : raw === null ? undefined : positiveId(raw);
   const uploaded = read.uploads[`${name}File`]?.[0];
   if (!uploaded) return { id: kept, error: null };
   return uploaded.ok ? { id: uploaded.image.id, error: null } : { id: kept, error: describeUploadFailure(uploaded, maxBytes) };

@@ -1,10 +1,11 @@
 import { ApiError } from "./api.server.ts";
-import { idField, type ToggleRun } from "./toggle-action.server.ts";
+import { positiveId } from "./ids.ts";
+import type { ToggleRun } from "./toggle-action.server.ts";
 
 const setFollow =
   (following: boolean) =>
   async ({ api, session, form }: ToggleRun) => {
-    const seriesId = idField(form, "seriesId");
+    const seriesId = positiveId(form.get("seriesId"));
     if (seriesId === null) throw new ApiError(400, "seriesId is required");
     return api.setFollow(session.user.id, seriesId, following);
   };
@@ -16,7 +17,7 @@ const setChapterLike =
   (liked: boolean) =>
   async ({ api, form }: ToggleRun) => {
     const seriesName = form.get("seriesName");
-    const number = idField(form, "chapterNumber");
+    const number = positiveId(form.get("chapterNumber"));
     if (typeof seriesName !== "string" || number === null) throw new ApiError(400, "seriesName and chapterNumber are required");
     return api.setChapterLike(seriesName, number, liked);
   };

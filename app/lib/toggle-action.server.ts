@@ -44,9 +44,3 @@ export async function toggleAction(
   }
   return { ok };
 }
-
-/** A positive whole number from a form field, or null. */
-export function idField(form: FormData, name: string): number | null {
-  const value = form.get(name);
-  return typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
-}

@@ -1,13 +1,14 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { postPath } from "../components/cards.tsx";
+import { positiveId } from "../lib/ids.ts";
 import { attempt, viewerApi } from "../lib/load.server.ts";
 
 /** /hub-posts/{id}: a link of the first product, to the post's page in its hub (docs/web.md §7). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = params.id ?? "";
-  if (!/^[1-9][0-9]{0,9}$/.test(id)) throw data(null, { status: 404 });
+  const id = positiveId(params.id);
+  if (id === null) throw data(null, { status: 404 });
   const { api } = await viewerApi(request, context);
-  const post = await attempt(api.postById(Number(id)));
+  const post = await attempt(api.postById(id));
   if (!post.ok) throw data(null, { status: post.status === 404 ? 404 : 502 });
   // Not permanent: a hub can be renamed.
   throw redirect(postPath(post.value.hubName, post.value.id), 302);

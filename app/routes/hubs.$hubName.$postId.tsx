@@ -11,6 +11,7 @@ import { RecentHubs } from "../components/recent-hubs.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formatDate, plural } from "../lib/format.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
+import { positiveId } from "../lib/ids.ts";
 import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
 import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { loginPath } from "../lib/redirects.ts";
@@ -22,8 +23,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data?.post?.description ? [{ name: "description", content: data.post.description }] : []),
 ];
 
-const postIdOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null);
-
 /** The post with its markdown rendered on the server (the page ships HTML, not the parser). */
 function withHtml<T extends { content: string }>({ content, ...post }: T, publicApiUrl: string) {
   return { ...post, contentHtml: renderMarkdown(content, publicApiUrl) };
@@ -31,7 +30,7 @@ function withHtml<T extends { content: string }>({ content, ...post }: T, public
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const hubName = params.hubName ?? "";
-  const postId = postIdOf(params.postId);
+  const postId = positiveId(params.postId);
   const { api } = await viewerApi(request, context);
   const [post, hub, recentHubs] = await Promise.all([
     postId === null ? ({ ok: false, status: 404 } as const) : attempt(api.post(hubName, postId)),
@@ -52,7 +51,7 @@ const setLike =
   (liked: boolean) =>
   ({ api, form }: ToggleRun) => {
     const hubName = form.get("hubName");
-    const postId = postIdOf(String(form.get("postId") ?? ""));
+    const postId = positiveId(form.get("postId"));
     if (typeof hubName !== "string" || postId === null) throw new ApiError(400, "hubName and postId are required");
     return api.setPostLike(hubName, postId, liked);
   };

@@ -6,6 +6,7 @@ import { CalendarIcon } from "../components/icons.tsx";
 import { Avatar, useImageUrl } from "../components/images.tsx";
 import { Notice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
+import { positiveId } from "../lib/ids.ts";
 import { attempt, viewerApi } from "../lib/load.server.ts";
 import { srcSetFor } from "../lib/renditions.ts";
 import { fileSize, ownImageUrl } from "../lib/uploads.ts";
@@ -15,10 +16,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyle
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.image?.fileName ?? "Image"} · Inkwell` }];
 
-const idOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null);
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = idOf(params.id);
+  const id = positiveId(params.id);
   const { api, session } = await viewerApi(request, context);
   if (id === null) return data({ image: null, error: "Image not found", author: null, own: false }, { status: 404 });
   const metadata = await attempt(api.imageMetadata(id));

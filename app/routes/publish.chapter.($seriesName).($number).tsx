@@ -19,19 +19,10 @@ import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish
 import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
+import { positiveId } from "../lib/ids.ts";
 import { echoed } from "../lib/echo.ts";
 import { attempt } from "../lib/load.server.ts";
-import {
-  apiFieldErrors,
-  failure,
-  idFrom,
-  invalid,
-  publisher,
-  readPublishForm,
-  refusal,
-  saveErrorMessage,
-  success,
-} from "../lib/publish.server.ts";
+import { apiFieldErrors, failure, invalid, publisher, readPublishForm, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
 import type { FormFailure, FormResult, PageRef } from "../lib/publish.ts";
 import { describeUploadFailure } from "../lib/uploads.ts";
 import publishStyles from "../styles/publish.css?url";
@@ -50,7 +41,7 @@ const TEXT_FIELDS = ["series", "number", "title", "description", "content"] as c
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { session, api } = await publisher(request, context);
   if (params.seriesName !== undefined && params.number !== undefined) {
-    const number = idFrom(params.number);
+    const number = positiveId(params.number);
     const chapter = number === null ? ({ ok: false, status: 404 } as const) : await attempt(api.chapter(params.seriesName, number));
     if (!chapter.ok)
       return chapter.status === 404
@@ -90,7 +81,7 @@ function pagesOf(form: FormData, uploaded: { ok: boolean; image?: { id: number; 
     .getAll("pages")
     .map(String)
     .filter((id) => !removed.has(id))
-    .map((id) => idFrom(id))
+    .map((id) => positiveId(id))
     .filter((id): id is number => id !== null)
     .map((imageId) => ({ imageId }));
   const added = uploaded.flatMap((u) => (u.ok && u.image ? [{ imageId: u.image.id, fileName: u.image.fileName }] : []));
@@ -100,14 +91,14 @@ function pagesOf(form: FormData, uploaded: { ok: boolean; image?: { id: number; 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await publisher(request, context);
   const editing = params.seriesName !== undefined && params.number !== undefined;
-  const number = editing ? idFrom(params.number) : null;
+  const number = editing ? positiveId(params.number) : null;
   const read = await readPublishForm(request, context, api, ["pageFiles"]);
   const values = formValues(read.form, TEXT_FIELDS);
   const uploads = read.uploads.pageFiles ?? [];
   const pages = pagesOf(read.form, uploads);
   const pageIds = pages.map((p) => p.imageId);
-  const coverRaw = idFrom(String(read.form.get("coverId") ?? ""));
-  const extraCover = idFrom(String(read.form.get("extraCover") ?? ""));
+  const coverRaw = positiveId(read.form.get("coverId"));
+  const extraCover = positiveId(read.form.get("extraCover"));
   // The chosen cover, if it is still a page (or the cover kept from before); else the first page.
   const coverId = coverRaw !== null && (pageIds.includes(coverRaw) || coverRaw === extraCover) ? coverRaw : null;
   const uploadErrors = uploads.flatMap((u) => (u.ok ? [] : [describeUploadFailure(u, context.config.uploadMaxBytes)]));
@@ -143,7 +134,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (editing) {
     // Unchanged pages and cover are not sent: the chapter keeps them (and any cover not among the pages).
     const original = String(read.form.get("originalPages") ?? "");
-    const originalCover = idFrom(String(read.form.get("originalCover") ?? ""));
+    const originalCover = positiveId(read.form.get("originalCover"));
     const pagesChanged = pageIds.join(",") !== original;
     const chosenCover = coverId ?? null;
     parsed = ChapterEditBody.safeParse({

@@ -10,12 +10,12 @@ import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish
 import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
+import { positiveId } from "../lib/ids.ts";
 import { echoed } from "../lib/echo.ts";
 import { attempt } from "../lib/load.server.ts";
 import {
   apiFieldErrors,
   failure,
-  idFrom,
   invalid,
   publisher,
   readPublishForm,
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { session, api } = await publisher(request, context);
   redirectIdQuery(request);
   if (params.id !== undefined) {
-    const id = idFrom(params.id);
+    const id = positiveId(params.id);
     const post = id === null ? ({ ok: false, status: 404 } as const) : await attempt(api.postById(id));
     if (!post.ok)
       return post.status === 404 ? refusal(404, "Edit post", "Post not found") : refusal(502, "Edit post", "Failed to load post data");
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const { id: postId, title, description, content, hubId, hubName } = post.value;
     return { post: { id: postId, title, description, content, hubId, hubName }, hubs: null, wanted: null };
   }
-  const wantedId = idFrom(new URL(request.url).searchParams.get("hubId"));
+  const wantedId = positiveId(new URL(request.url).searchParams.get("hubId"));
   const [hubs, wanted] = await Promise.all([
     attempt(api.memberHubs(session.user.id)),
     wantedId === null ? null : attempt(api.hubById(wantedId)),
@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { api } = await publisher(request, context);
   const editing = params.id !== undefined;
-  const editId = editing ? idFrom(params.id) : null;
+  const editId = editing ? positiveId(params.id) : null;
   const read = await readPublishForm(request, context, api, []);
   const values = formValues(read.form, FIELDS);
   const intent = read.form.get("intent");

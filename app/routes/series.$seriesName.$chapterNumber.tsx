@@ -15,6 +15,7 @@ import { ModeSwitch, useModeFetcher } from "../components/reader/mode-switch.tsx
 import { PageReader } from "../components/reader/page-reader.tsx";
 import { StripReader } from "../components/reader/strip-reader.tsx";
 import { formatDate, plural } from "../lib/format.ts";
+import { positiveId } from "../lib/ids.ts";
 import { attempt, viewerApi } from "../lib/load.server.ts";
 import { isReadingMode, pageAnchor, pageFromSearch, STAGE_ID, type ReadingMode } from "../lib/reader.ts";
 import { readingMode, rememberMode } from "../lib/reader.server.ts";
@@ -42,11 +43,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 /** Where the end-of-chapter panel is, for the last tap when there is no next chapter. */
 const END_ID = "chapter-end";
 
-const numberOf = (value: string | undefined) => (value && /^[1-9][0-9]{0,8}$/.test(value) ? Number(value) : null);
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.seriesName ?? "";
-  const number = numberOf(params.chapterNumber);
+  const number = positiveId(params.chapterNumber);
   const [mode, { api }] = await Promise.all([readingMode(request, context), viewerApi(request, context)]);
   const seriesRead = attempt(api.series(name));
   const [chapter, series, author] = await Promise.all([

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { positiveId } from "../lib/ids.ts";
 import { optionalUser } from "../lib/session.server.ts";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 const notFound = () =>
   new Response("Image not found", { status: 404, headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" } });
-const digits = (value: string | null | undefined, max: number) =>
-  value && value.length <= max && /^[1-9][0-9]*$/.test(value) ? value : null;
+/** Widths the API could be asked for: at most 4 digits. */
+const WIDTH_MAX = 9999;
 
 /**
  * GET /uploads/{id}?w=: the signed-in user's own image, fetched from the API with the session's
@@ -14,12 +15,12 @@ const digits = (value: string | null | undefined, max: number) =>
  * API shows to their uploader only (docs/decisions/009-image-safety.md). Anyone else gets a 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = digits(params.id, 10);
-  if (!id) return notFound();
+  const id = positiveId(params.id);
+  if (id === null) return notFound();
   const session = await optionalUser(request, context).catch(() => null);
   if (!session) return notFound();
-  const width = digits(new URL(request.url).searchParams.get("w"), 4);
-  const url = `${context.config.apiUrl}/images/${id}${width ? `?w=${width}` : ""}`;
+  const width = positiveId(new URL(request.url).searchParams.get("w"));
+  const url = `${context.config.apiUrl}/images/${id}${width !== null && width <= WIDTH_MAX ? `?w=${width}` : ""}`;
   const headers: Record<string, string> = { Authorization: `Bearer ${session.token}` };
   if (context.clientAddress) headers["X-Forwarded-For"] = context.clientAddress;
   let res: Response;
