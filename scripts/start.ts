@@ -1,4 +1,4 @@
-// `npm start`: the whole site on one data folder (CONTRACT.md 1). On a fresh clone it checks every
+// `npm start`: the whole site on one data folder (docs/api.md §1). On a fresh clone it checks every
 // setting, builds the web app, creates and migrates the database, seeds the demo content once (not in
 // production unless SEED_DEMO=true), then starts the API and the web app. SIGINT/SIGTERM: stop taking
 // requests, let in-flight ones finish, close the database, exit.

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { prepare } from "../server/db/sql.ts";
 
-/** How many rows hold a counter that differs from the rows behind it (CONTRACT.md 6): all zero when consistent. */
+/** How many rows hold a counter that differs from the rows behind it (docs/api.md §6): all zero when consistent. */
 export interface CounterMismatches {
   hubMembers: number;
   hubPosts: number;

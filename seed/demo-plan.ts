@@ -99,7 +99,7 @@ export function buildDemoPlan(now: number): DemoPlan {
   const hubs: PlannedHub[] = DEMO_HUBS.map((hub) => {
     const createdAt = Math.max(now - hub.createdDaysAgo * DAY + rnd.int(0, 12) * HOUR, joinedAt(hub.owner) + HOUR);
     const posts = postsByHub.get(hub.name) ?? [];
-    // Authors must be members (CONTRACT.md 5); then others until the hub has its size.
+    // Authors must be members (docs/api.md §5); then others until the hub has its size.
     const memberNames = new Set(posts.map((p) => p.author).filter((a) => a !== hub.owner));
     for (const name of rnd.shuffle(everyone)) {
       if (memberNames.size + 1 >= hub.members) break;

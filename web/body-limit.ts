@@ -13,7 +13,7 @@ export const CHAPTER_FILES_PER_REQUEST = 100;
  * the chapter form a bounded number of pages.
  */
 export function bodyLimitFor(path: string, config: Pick<WebConfig, "formMaxBytes" | "uploadMaxBytes">): number {
-  const p = path.toLowerCase(); // publish paths are case-insensitive (CONTRACT.md 8)
+  const p = path.toLowerCase(); // publish paths are case-insensitive (docs/web.md §7)
   const files = (n: number) => n * config.uploadMaxBytes + Math.max(config.formMaxBytes, ENVELOPE_BYTES);
   if (p === "/uploads" || p === "/uploads.data") return config.uploadMaxBytes + ENVELOPE_BYTES;
   if (p.startsWith("/publish/chapter")) return files(CHAPTER_FILES_PER_REQUEST);

@@ -101,7 +101,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
 
 /**
  * Helmet's headers with a real Content-Security-Policy: scripts only from this origin or carrying
- * this response's nonce; images also from the API origin (CONTRACT.md 1).
+ * this response's nonce; images also from the API origin (docs/web.md §10).
  */
 function securityHeaders(config: WebConfig): express.RequestHandler {
   const apiOrigin = new URL(config.publicApiUrl).origin;

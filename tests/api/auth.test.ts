@@ -66,7 +66,7 @@ describe("POST /auth/register", () => {
     expect(res.status).toBe(201);
   });
 
-  // Spec section 5 and CONTRACT.md 4, each message exactly.
+  // docs/web.md §4 and docs/api.md §4, each message exactly.
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ["a username under 3 characters", { username: "ab" }, "username", "Username must be at least 3 characters"],
     ["a username with spaces", { username: "manga fan" }, "username", "Username cannot contain spaces"],
@@ -86,7 +86,7 @@ describe("POST /auth/register", () => {
     ["an email with a right-to-left mark", { email: "rtl\u200f@example.com" }, "email", "Please enter a valid email address"],
     ["a missing email", { email: undefined }, "email", "Please enter a valid email address"],
   ];
-  it.each(invalid)("rejects %s with 400 and the spec's message, creating nobody", async (_name, overrides, field, message) => {
+  it.each(invalid)("rejects %s with 400 and its message (docs/web.md §4), creating nobody", async (_name, overrides, field, message) => {
     const before = userCount();
 
     const res = await api.request.post("/auth/register").send(registration(overrides));
@@ -114,7 +114,7 @@ describe("POST /auth/register", () => {
 
     expectError(res, 409);
     expect(res.body.message).toBe("Username is already taken");
-    expect(res.body.errors).toBeUndefined(); // CONTRACT.md 2: `errors` only for validation failures
+    expect(res.body.errors).toBeUndefined(); // docs/api.md §2: `errors` only for validation failures
     expect(userCount()).toBe(before);
   });
 

@@ -309,7 +309,7 @@ describe("GET /series/{name}/chapters, /latest and /most-liked", () => {
     expect(res.body).toEqual({ content: [], page: 1, perPage: 1, totalPages: 1, totalElements: 0 });
   });
 
-  it("follows the spec's recipe for previous and next: read the total, then list them all", async () => {
+  it("follows the first product's recipe for previous and next (docs/api.md §3): read the total, then list them all", async () => {
     const probe = await api.request.get(`${shelf.path}/chapters?page=1&per_page=1`);
     const total = probe.body.totalElements as number;
 

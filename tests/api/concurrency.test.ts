@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 
-// CONTRACT.md 6: after any burst of toggles, each count equals the number of rows behind it.
+// docs/api.md §6: after any burst of toggles, each count equals the number of rows behind it.
 const CROWD = 50;
 
 let api: TestApi;

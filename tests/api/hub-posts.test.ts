@@ -60,7 +60,7 @@ describe("POST /hub-posts", () => {
     expect(countRows(api, "Post")).toBe(before);
   });
 
-  it("answers 403 with the spec's message to a non-member and creates nothing", async () => {
+  it("answers 403 with the message of docs/api.md §5 to a non-member and creates nothing", async () => {
     const hub = await createHub(api, alice);
     const before = countRows(api, "Post");
 
@@ -141,7 +141,7 @@ describe("POST /hub-posts", () => {
     ["a content of 9 characters", { content: "123456789" }, "content", "Content must be at least 10 characters"],
     ["a content of 10001 characters", { content: "c".repeat(10_001) }, "content", "Content must be less than 10000 characters"],
     ["a description of 301 characters", { description: "d".repeat(301) }, "description", "Description must be less than 300 characters"],
-  ])("rejects %s with the spec's message and creates nothing", async (_case, override, field, message) => {
+  ])("rejects %s with its message (docs/web.md §4) and creates nothing", async (_case, override, field, message) => {
     const hub = await createHub(api, alice);
     const before = countRows(api, "Post");
 
@@ -304,7 +304,7 @@ describe("PUT /hub-posts/{id}", () => {
     [{ content: "short" }, "content", "Content must be at least 10 characters"],
     [{ content: "c".repeat(10_001) }, "content", "Content must be less than 10000 characters"],
     [{ description: "d".repeat(301) }, "description", "Description must be less than 300 characters"],
-  ])("rejects %j with the spec's message and keeps the post", async (override, field, message) => {
+  ])("rejects %j with its message (docs/web.md §4) and keeps the post", async (override, field, message) => {
     const hub = await createHub(api, alice);
     const post = await createPost(api, alice, hub.id);
 

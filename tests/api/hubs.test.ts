@@ -131,7 +131,7 @@ describe("POST /hubs", () => {
       "description",
       "Description must be less than 500 characters",
     ],
-  ])("rejects %s with the spec's message and creates nothing", async (_case, body, field, message) => {
+  ])("rejects %s with its message (docs/web.md §4) and creates nothing", async (_case, body, field, message) => {
     const before = countRows(api, "Hub");
 
     const res = await api.request.post("/hubs").set(alice.auth).send(body);
@@ -381,7 +381,7 @@ describe("PUT /hubs/{id}", () => {
     [{ name: "   " }, "name", "Hub name is required"],
     [{ name: "x".repeat(101) }, "name", "Hub name must be less than 100 characters"],
     [{ name: "Fine name", description: "d".repeat(501) }, "description", "Description must be less than 500 characters"],
-  ])("rejects %j with the spec's message and keeps the hub", async (body, field, message) => {
+  ])("rejects %j with its message (docs/web.md §4) and keeps the hub", async (body, field, message) => {
     const hub = await createHub(api, alice);
 
     const res = await api.request.put(`/hubs/${hub.id}`).set(alice.auth).send(body);

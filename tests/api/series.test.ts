@@ -67,7 +67,7 @@ describe("POST /series", () => {
     });
   });
 
-  it("accepts a body with only a name (the spec's form) and defaults the description to empty", async () => {
+  it("accepts a body with only a name (the first product's form) and defaults the description to empty", async () => {
     const res = await api.request.post("/series").set(alice.auth).send({ name: "Only A Name" });
 
     expect(res.status).toBe(201);
@@ -432,7 +432,7 @@ describe("PUT /series/{id}", () => {
     expect(res.body.description).toBe("new words");
   });
 
-  it("keeps the description when the body carries only a name (the spec's edit form)", async () => {
+  it("keeps the description when the body carries only a name (the first product's edit form, docs/api.md §5)", async () => {
     const series = await createSeries(alice, { description: "Keep me" });
 
     const res = await api.request
@@ -483,7 +483,7 @@ describe("PUT /series/{id}", () => {
     expect(res.status).toBe(400);
   });
 
-  it("validates the new name with the spec's messages", async () => {
+  it("validates the new name with the messages of docs/web.md §4", async () => {
     const series = await createSeries(alice);
 
     const res = await api.request.put(`/series/${series.id}`).set(alice.auth).send({ name: "x" });

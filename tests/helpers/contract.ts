@@ -45,13 +45,13 @@ export class ContractChecker {
     // 500 is always a bug; a documented 503 (storage full) is an answer like any other.
     expect(res.status, `${where}: a 500 is always a bug`).not.toBe(500);
     if (res.status >= 400) {
-      // Every error, whatever its cause, in the contract's body (CONTRACT.md 2).
+      // Every error, whatever its cause, in the contract's body (docs/api.md §2).
       expect(res.type, `${where}: an error must be JSON`).toBe("application/json");
       this.validate("error", this.doc.components.schemas.Error!, res.body, where);
       expect((res.body as { status?: number }).status, `${where}: the error body names another status`).toBe(res.status);
     }
     if (!route) {
-      // A bad token is refused before routing (CONTRACT.md 2), so an unknown route may answer 401 too;
+      // A bad token is refused before routing (docs/api.md §5), so an unknown route may answer 401 too;
       // a path that is not valid percent-encoding is a 400 wherever it points.
       const expected = hasMalformedPath(url) ? [400] : [401, 404];
       expect(expected, `${where}: undocumented route must be 404 (400 for a malformed path)`).toContain(res.status);

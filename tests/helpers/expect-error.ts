@@ -3,7 +3,7 @@ import type { Response } from "supertest";
 import { expect } from "vitest";
 
 /**
- * Asserts the contract's error body (CONTRACT.md 2): `{ status, error, message, errors? }` with the
+ * Asserts the contract's error body (docs/api.md §2): `{ status, error, message, errors? }` with the
  * response's own status, the standard reason phrase and, when given, the exact message.
  */
 export function expectError(res: Response, status: number, message?: string): void {

@@ -1,5 +1,5 @@
 // The web side of the API's login hardening, against a stand-in API that speaks the interface
-// (CONTRACT.md 12 and the login throttling): device cookie, throttled logins, logout revoking.
+// (docs/api.md §5 and the login throttling): device cookie, throttled logins, logout revoking.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

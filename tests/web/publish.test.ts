@@ -1,5 +1,5 @@
 // Loaders and actions of publishing: the menu, the hub, series, post and chapter forms (create
-// and edit, the spec's validation and save-error messages, owners only), the upload route and
+// and edit, the validation and save-error messages of docs/web.md §4 and §5, owners only), the upload route and
 // the profile pictures.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as profileAction } from "../../app/routes/profile.tsx";
@@ -61,7 +61,7 @@ describe("publish menu", () => {
 });
 
 describe("hub form", () => {
-  it("shows the spec's messages, keeping what was typed", async () => {
+  it("shows the messages of docs/web.md §4, keeping what was typed", async () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ name: "", description: "" }, "name", "Hub name is required"],
       [{ name: "ab", description: "" }, "name", "Hub name must be at least 3 characters"],
@@ -138,7 +138,7 @@ describe("hub form", () => {
     const missing = await run(() => hubLoader(get("/publish/hub/999999", artistCookie, { id: "999999" })));
     expect(missing.status).toBe(404);
     expect(missing.data.refusal.message).toBe("No hub found.");
-    // The spec's old links: /publish/hub?id=N
+    // The first product's old links (docs/web.md §7): /publish/hub?id=N
     expect((await run(() => hubLoader(get(`/publish/Hub?id=${hub.id}`, artistCookie)))).location).toBe(`/publish/Hub/${hub.id}`);
 
     const saved = await run(() =>
@@ -154,7 +154,7 @@ describe("hub form", () => {
 });
 
 describe("series form", () => {
-  it("validates with the spec's messages and creates the series", async () => {
+  it("validates with the messages of docs/web.md §4 and creates the series", async () => {
     const short = await run(() => seriesAction(form("/publish/series", { name: "ab", description: "" })));
     expect(short.data.fieldErrors.name).toBe("Series name must be at least 3 characters");
     const empty = await run(() => seriesAction(form("/publish/series", { name: "   ", description: "" })));
@@ -206,7 +206,7 @@ describe("post form", () => {
     expect(after.data.wanted.member).toBe(true);
   });
 
-  it("shows the spec's validation messages", async () => {
+  it("shows the validation messages of docs/web.md §4", async () => {
     const out = await run(() => postAction(form("/publish/post", { hubId: hub.id, title: "Hey", description: "", content: "short" })));
     expect(out.data.fieldErrors).toMatchObject({
       title: "Title must be at least 5 characters",

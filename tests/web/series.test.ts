@@ -214,7 +214,7 @@ describe("image page", () => {
   });
 });
 
-describe("dangling routes of the first product (CONTRACT.md 8)", () => {
+describe("dangling routes of the first product (docs/web.md §7)", () => {
   let author: TestUser;
   let hub: { id: number; name: string };
   let postId: number;
