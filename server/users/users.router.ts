@@ -25,7 +25,7 @@ const userList = <T extends z.ZodType>(list: string, item: T, summary: string, l
     },
   });
 
-/** POST and DELETE under /user/{userId}/... act for the token's user only (CONTRACT.md 5). */
+/** POST and DELETE under /user/{userId}/... act for the token's user only (docs/api.md §5). */
 function assertSelf(userId: number, tokenUserId: number) {
   if (userId !== tokenUserId) throw forbidden("You can only change your own memberships and follows");
 }
