@@ -5,7 +5,7 @@ import { ApiError, type Api } from "./api.server.ts";
 import type { EntityKind, EntityValues } from "./entity-form.ts";
 import { formValues } from "./forms.ts";
 import { positiveId } from "./ids.ts";
-import { attempt } from "./load.server.ts";
+import { attempt, NOT_FOUND, readFailure } from "./load.server.ts";
 import {
   apiFieldErrors,
   failure,
@@ -69,11 +69,10 @@ export function entityLoader(kind: EntityKind) {
     redirectIdQuery(request);
     if (params.id === undefined) return { entity: null };
     const id = positiveId(params.id);
-    const read = id === null ? ({ ok: false, status: 404 } as const) : await attempt(k.read(api, id));
-    const title = `Edit ${kind}`;
+    const read = id === null ? NOT_FOUND : await attempt(k.read(api, id));
     if (!read.ok) {
-      if (read.status === 404) return refusal(404, title, kind === "hub" ? "No hub found." : "No series found.");
-      return refusal(502, title, kind === "hub" ? "Failed to load hub data" : "Failed to load series data");
+      const failed = readFailure(read, kind === "hub" ? "No hub found." : "No series found.", `Failed to load ${kind} data`);
+      return refusal(failed.status, `Edit ${kind}`, failed.message);
     }
     const entity = read.value;
     if (entity.ownerId !== session.user.id) {

@@ -7,6 +7,18 @@ import { pageParam } from "./format.ts";
 /** The outcome of one API read, so that one failed part of a page does not fail the rest. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number };
 
+/** A read not made because the address cannot name anything (a malformed id): a 404, as the API would say. */
+export const NOT_FOUND = { ok: false, status: 404 } as const;
+
+/** The page's status when the read it is about failed: the API's 404 stays a 404, any other failure is a 502. */
+export const failureStatus = (read: { status: number }): 404 | 502 => (read.status === 404 ? 404 : 502);
+
+/** The page's status and message when the read it is about failed: `notFound` for a 404, `failed` for the rest (a 502). */
+export function readFailure(read: { status: number }, notFound: string, failed: string): { status: 404 | 502; message: string } {
+  const status = failureStatus(read);
+  return { status, message: status === 404 ? notFound : failed };
+}
+
 /**
  * Awaits a read and keeps its failure as data. A thrown Response (the 401 redirect to login)
  * still ends the request; anything that is not an API failure is a bug and goes to the error boundary.

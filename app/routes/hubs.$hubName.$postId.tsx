@@ -12,7 +12,7 @@ import { ApiError } from "../lib/api.server.ts";
 import { formatDate, plural } from "../lib/format.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
 import { positiveId } from "../lib/ids.ts";
-import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { attempt, loadRecentHubs, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
 import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
@@ -33,18 +33,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const postId = positiveId(params.postId);
   const { api } = await viewerApi(request, context);
   const [post, hub, recentHubs] = await Promise.all([
-    postId === null ? ({ ok: false, status: 404 } as const) : attempt(api.post(hubName, postId)),
+    postId === null ? NOT_FOUND : attempt(api.post(hubName, postId)),
     attempt(api.hub(hubName)),
     loadRecentHubs(api),
   ]);
+  const failed = post.ok ? null : readFailure(post, "Post not found", "Failed to load post");
   const body = {
     post: post.ok ? withHtml(post.value, context.config.publicApiUrl) : null,
-    postError: post.ok ? null : post.status === 404 ? "Post not found" : "Failed to load post",
+    postError: failed?.message ?? null,
     // The hub gives the join button its state; without it the page still shows the post.
     hub: hub.ok ? hub.value : null,
     recentHubs,
   };
-  return data(body, { status: post.ok ? 200 : post.status === 404 ? 404 : 502 });
+  return data(body, { status: failed?.status ?? 200 });
 }
 
 const setLike =

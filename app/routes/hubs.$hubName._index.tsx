@@ -10,7 +10,7 @@ import { Pager } from "../components/pager.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { plural, pageParam } from "../lib/format.ts";
-import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { attempt, loadRecentHubs, readFailure, viewerApi } from "../lib/load.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
@@ -37,16 +37,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     hubRead.then((h) => (h.ok ? attempt(api.user(h.value.authorName)) : null)),
     loadRecentHubs(api),
   ]);
+  const failed = hub.ok ? null : readFailure(hub, "No hub found.", "Failed to load hub details");
   const body = {
     hub: hub.ok ? hub.value : null,
-    hubError: hub.ok ? null : hub.status === 404 ? "No hub found." : "Failed to load hub details",
+    hubError: failed?.message ?? null,
     posts: posts.ok ? posts.value : null,
     creator: creator?.ok ? creator.value : null,
     recentHubs,
     sort,
     page,
   };
-  return data(body, { status: hub.ok ? 200 : hub.status === 404 ? 404 : 502 });
+  return data(body, { status: failed?.status ?? 200 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { Avatar, useImageUrl } from "../components/images.tsx";
 import { Notice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { positiveId } from "../lib/ids.ts";
-import { attempt, viewerApi } from "../lib/load.server.ts";
+import { attempt, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
 import { srcSetFor } from "../lib/renditions.ts";
 import { fileSize, ownImageUrl } from "../lib/uploads.ts";
 import mediaStyles from "../styles/media.css?url";
@@ -19,13 +19,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = positiveId(params.id);
   const { api, session } = await viewerApi(request, context);
-  if (id === null) return data({ image: null, error: "Image not found", author: null, own: false }, { status: 404 });
-  const metadata = await attempt(api.imageMetadata(id));
+  const metadata = id === null ? NOT_FOUND : await attempt(api.imageMetadata(id));
   if (!metadata.ok) {
-    return data(
-      { image: null, error: metadata.status === 404 ? "Image not found" : "Failed to load image data", author: null, own: false },
-      { status: metadata.status === 404 ? 404 : 502 },
-    );
+    const failed = readFailure(metadata, "Image not found", "Failed to load image data");
+    return data({ image: null, error: failed.message, author: null, own: false }, { status: failed.status });
   }
   // The author is extra: without it the page says so (docs/web.md §2).
   const author = await attempt(api.userById(metadata.value.authorId));

@@ -10,7 +10,7 @@ import { ImagePicker } from "../components/publish/image-picker.tsx";
 import { ApiError, apiFor } from "../lib/api.server.ts";
 import { fieldErrors, type FieldErrors } from "../lib/forms.ts";
 import { formatDate } from "../lib/format.ts";
-import { attempt } from "../lib/load.server.ts";
+import { attempt, readFailure } from "../lib/load.server.ts";
 import { apiFieldErrors, imageField, readPublishForm } from "../lib/publish.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import publishStyles from "../styles/publish.css?url";
@@ -24,8 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const me = await attempt(apiFor(request, context, session).user(session.user.username));
   if (me.ok) return { user: me.value, error: null };
-  const error = me.status === 404 ? "User not found" : "Failed to load profile data";
-  return data({ user: null, error }, { status: me.status === 404 ? 404 : 502 });
+  const failed = readFailure(me, "User not found", "Failed to load profile data");
+  return data({ user: null, error: failed.message }, { status: failed.status });
 }
 
 interface PicturesResult {

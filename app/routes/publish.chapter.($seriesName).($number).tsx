@@ -21,7 +21,7 @@ import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
 import { echoed } from "../lib/echo.ts";
-import { attempt } from "../lib/load.server.ts";
+import { attempt, NOT_FOUND, readFailure } from "../lib/load.server.ts";
 import { apiFieldErrors, failure, invalid, publisher, readPublishForm, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
 import type { FormFailure, FormResult, PageRef } from "../lib/publish.ts";
 import { describeUploadFailure } from "../lib/uploads.ts";
@@ -42,11 +42,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { session, api } = await publisher(request, context);
   if (params.seriesName !== undefined && params.number !== undefined) {
     const number = positiveId(params.number);
-    const chapter = number === null ? ({ ok: false, status: 404 } as const) : await attempt(api.chapter(params.seriesName, number));
-    if (!chapter.ok)
-      return chapter.status === 404
-        ? refusal(404, "Edit chapter", "Chapter not found")
-        : refusal(502, "Edit chapter", "Failed to load chapter");
+    const chapter = number === null ? NOT_FOUND : await attempt(api.chapter(params.seriesName, number));
+    if (!chapter.ok) {
+      const failed = readFailure(chapter, "Chapter not found", "Failed to load chapter");
+      return refusal(failed.status, "Edit chapter", failed.message);
+    }
     const c = chapter.value;
     if (c.authorId !== session.user.id) {
       return refusal(403, "You can't edit this chapter", `Only the author of ${c.seriesName}, @${c.authorName}, can edit its chapters.`);

@@ -12,7 +12,7 @@ import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
 import { echoed } from "../lib/echo.ts";
-import { attempt } from "../lib/load.server.ts";
+import { attempt, NOT_FOUND, readFailure } from "../lib/load.server.ts";
 import {
   apiFieldErrors,
   failure,
@@ -42,9 +42,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   redirectIdQuery(request);
   if (params.id !== undefined) {
     const id = positiveId(params.id);
-    const post = id === null ? ({ ok: false, status: 404 } as const) : await attempt(api.postById(id));
-    if (!post.ok)
-      return post.status === 404 ? refusal(404, "Edit post", "Post not found") : refusal(502, "Edit post", "Failed to load post data");
+    const post = id === null ? NOT_FOUND : await attempt(api.postById(id));
+    if (!post.ok) {
+      const failed = readFailure(post, "Post not found", "Failed to load post data");
+      return refusal(failed.status, "Edit post", failed.message);
+    }
     if (post.value.authorId !== session.user.id) {
       return refusal(403, "You can't edit this post", `Only its author, @${post.value.authorName}, can edit “${post.value.title}”.`);
     }

@@ -16,7 +16,7 @@ import { PageReader } from "../components/reader/page-reader.tsx";
 import { StripReader } from "../components/reader/strip-reader.tsx";
 import { formatDate, plural } from "../lib/format.ts";
 import { positiveId } from "../lib/ids.ts";
-import { attempt, viewerApi } from "../lib/load.server.ts";
+import { attempt, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
 import { isReadingMode, pageAnchor, pageFromSearch, STAGE_ID, type ReadingMode } from "../lib/reader.ts";
 import { readingMode, rememberMode } from "../lib/reader.server.ts";
 import { loginPath } from "../lib/redirects.ts";
@@ -49,11 +49,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [mode, { api }] = await Promise.all([readingMode(request, context), viewerApi(request, context)]);
   const seriesRead = attempt(api.series(name));
   const [chapter, series, author] = await Promise.all([
-    number === null ? ({ ok: false, status: 404 } as const) : attempt(api.chapter(name, number)),
+    number === null ? NOT_FOUND : attempt(api.chapter(name, number)),
     seriesRead,
     // The author's avatar; the page is whole without it.
     seriesRead.then((s) => (s.ok ? attempt(api.user(s.value.authorName)) : null)),
   ]);
+  const failed = chapter.ok ? null : readFailure(chapter, "Chapter not found", "Failed to load chapter");
   const body = {
     // The artist's notes, rendered on the server (the page ships HTML, not the markdown parser).
     chapter: chapter.ok
@@ -63,12 +64,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           contentHtml: chapter.value.content ? renderMarkdown(chapter.value.content, context.config.publicApiUrl) : "",
         }
       : null,
-    chapterError: chapter.ok ? null : chapter.status === 404 ? "Chapter not found" : "Failed to load chapter",
+    chapterError: failed?.message ?? null,
     series: series.ok ? series.value : null,
     author: author?.ok ? author.value : null,
     mode,
   };
-  return data(body, { status: chapter.ok ? 200 : chapter.status === 404 ? 404 : 502 });
+  return data(body, { status: failed?.status ?? 200 });
 }
 
 /** Turning pages changes only `?page=`: the chapter is already here, nothing to reload. */

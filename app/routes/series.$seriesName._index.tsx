@@ -10,7 +10,7 @@ import { Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { pageParam, plural } from "../lib/format.ts";
-import { attempt, viewerApi } from "../lib/load.server.ts";
+import { attempt, readFailure, viewerApi } from "../lib/load.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { followHandlers } from "../lib/series-actions.server.ts";
@@ -45,16 +45,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     seriesRead.then((s) => (s.ok && s.value.chapterCount > 1 ? attempt(api.chapters(name, "latest", s.value.chapterCount, 1)) : null)),
   ]);
   const firstChapter = first?.ok ? (first.value.content[0] ?? null) : series.ok ? series.value.latestChapter : null;
+  const failed = series.ok ? null : readFailure(series, "No series found.", "Failed to load series details");
   const body = {
     series: series.ok ? series.value : null,
-    seriesError: series.ok ? null : series.status === 404 ? "No series found." : "Failed to load series details",
+    seriesError: failed?.message ?? null,
     chapters: chapters.ok ? chapters.value : null,
     creator: creator?.ok ? creator.value : null,
     firstChapter: firstChapter ? { number: firstChapter.number, title: firstChapter.title } : null,
     sort,
     page,
   };
-  return data(body, { status: series.ok ? 200 : series.status === 404 ? 404 : 502 });
+  return data(body, { status: failed?.status ?? 200 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -7,7 +7,7 @@ import { Avatar, Banner } from "../components/images.tsx";
 import { ListDialog } from "../components/list-dialog.tsx";
 import { Notice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
-import { attempt, viewerApi, type Loaded } from "../lib/load.server.ts";
+import { attempt, readFailure, viewerApi, type Loaded } from "../lib/load.server.ts";
 import { withParams } from "../lib/url.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user ? `@${data.user.username}` : "User"} · Inkwell` }];
@@ -33,10 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
   const [user, loaded] = await Promise.all([userRead, lists]);
   if (!user.ok) {
-    return data(
-      { user: null, error: user.status === 404 ? "User not found" : "Failed to load user data", lists: null },
-      { status: user.status === 404 ? 404 : 502 },
-    );
+    const failed = readFailure(user, "User not found", "Failed to load user data");
+    return data({ user: null, error: failed.message, lists: null }, { status: failed.status });
   }
   const [memberHubs, followedSeries, createdSeries, createdHubs] = loaded!;
   return {
