@@ -7,7 +7,7 @@ import { authEndpoints } from "./auth/auth.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
 import type { Database } from "./db/database.ts";
 import { readBearerToken } from "./http/auth.ts";
-import { mountEndpoints, type Endpoint } from "./http/endpoint.ts";
+import { mountEndpoints, type AnyEndpoint } from "./http/endpoint.ts";
 import { errorHandler, malformedPath, unknownRoute } from "./http/errors.ts";
 import { dataVersionEndpoint } from "./http/data-version.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
@@ -53,9 +53,9 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
 export function allEndpoints(
   config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour">,
   cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
-): Endpoint<Services, any, any, any>[] {
+): AnyEndpoint<Services>[] {
   return [
-    dataVersionEndpoint(cache) as Endpoint<Services, any, any, any>,
+    dataVersionEndpoint(cache),
     ...authEndpoints,
     ...userEndpoints,
     ...hubEndpoints,

@@ -41,6 +41,6 @@ export const authEndpoints = [
     auth: "required",
     response: LoggedOut,
     errors: [],
-    handle: ({ user, deps }) => deps.auth.logout(user!),
+    handle: ({ user, deps }) => deps.auth.logout(user),
   }),
 ];

@@ -37,7 +37,7 @@ const chapterLike = (method: "post" | "delete") =>
     errors: [404],
     handle: ({ params, user, deps }) => {
       const chapterId = deps.chapters.resolveId(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber);
-      return method === "post" ? deps.chapterLikes.like(user!.id, chapterId) : deps.chapterLikes.unlike(user!.id, chapterId);
+      return method === "post" ? deps.chapterLikes.like(user.id, chapterId) : deps.chapterLikes.unlike(user.id, chapterId);
     },
   });
 
@@ -56,7 +56,7 @@ export const chapterEndpoints = [
     status: 201,
     response: Chapter,
     errors: [403, 404, 409],
-    handle: ({ params, body, user, deps }) => deps.chapters.publish(deps.series.resolve(params.name), body, user!.id),
+    handle: ({ params, body, user, deps }) => deps.chapters.publish(deps.series.resolve(params.name), body, user.id),
   }),
   endpoint({
     method: "get",
@@ -82,7 +82,7 @@ export const chapterEndpoints = [
     response: Chapter,
     errors: [403, 404],
     handle: ({ params, body, user, deps }) =>
-      deps.chapters.edit(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber, body, user!.id),
+      deps.chapters.edit(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber, body, user.id),
   }),
   chapterLike("post"),
   chapterLike("delete"),

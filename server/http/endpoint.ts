@@ -9,6 +9,10 @@ import type { ResponseCache } from "./response-cache.ts";
 type Method = "get" | "post" | "put" | "delete";
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** "required": no token, no call (401); "none": anyone, and the caller when a valid token was sent. */
+export type AuthMode = "none" | "required";
+/** What the handler gets as `user`: a required endpoint always has its caller. */
+export type CallerFor<A extends AuthMode> = A extends "required" ? Caller : Caller | null;
 
 /** Largest JSON body an endpoint reads, as sent and once inflated (else 413). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -72,7 +76,7 @@ const readCompressedJson: RequestHandler = (req, _res, next) => {
     const first = text.trimStart()[0];
     if (first !== "{" && first !== "[") return next(badRequest("Malformed JSON body"));
     try {
-      req.body = JSON.parse(text);
+      req.body = JSON.parse(text) as unknown;
     } catch {
       return next(badRequest("Malformed JSON body"));
     }
@@ -80,12 +84,12 @@ const readCompressedJson: RequestHandler = (req, _res, next) => {
   });
 };
 
-export interface HandlerContext<P, Q, B, D> {
+export interface HandlerContext<P, Q, B, D, A extends AuthMode = AuthMode> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
   /** The caller, when a valid token was sent; required endpoints always have one. */
-  user: Caller | null;
+  user: CallerFor<A>;
   deps: D;
   req: Request;
   res: Response;
@@ -95,13 +99,13 @@ export interface HandlerContext<P, Q, B, D> {
  * One API call: its path, its schemas and its handler. The same declaration validates the
  * request at the edge, mounts the Express route and writes the call into /openapi.json.
  */
-export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown> {
+export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown, A extends AuthMode = AuthMode> {
   method: Method;
   /** OpenAPI form, `/hubs/{name}`; mounted on Express as `/hubs/:name`. */
   path: string;
   summary: string;
   tag: string;
-  auth: "none" | "required";
+  auth: A;
   params?: P;
   query?: Q;
   /** A JSON body: only these endpoints read one (others ignore whatever is sent). */
@@ -120,8 +124,11 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown> {
   errors: number[];
   /** Middleware that runs before validation (multer for uploads). */
   before?: RequestHandler[];
-  handle(ctx: HandlerContext<P, Q, B, D>): unknown;
+  handle(ctx: HandlerContext<P, Q, B, D, A>): unknown;
 }
+
+/** Any declaration, as the code that mounts and documents them sees it. */
+export type AnyEndpoint<D = unknown> = Endpoint<D, AnySchema | undefined, AnySchema | undefined, AnySchema | undefined>;
 
 /** `const endpoint = endpointsFor<Services>()` gives a typed declaration helper for one app's services. */
 export function endpointsFor<D>() {
@@ -129,9 +136,10 @@ export function endpointsFor<D>() {
     P extends AnySchema | undefined = undefined,
     Q extends AnySchema | undefined = undefined,
     B extends AnySchema | undefined = undefined,
+    A extends AuthMode = AuthMode,
   >(
-    endpoint: Endpoint<D, P, Q, B>,
-  ): Endpoint<D, P, Q, B> => endpoint;
+    endpoint: Endpoint<D, P, Q, B, A>,
+  ): Endpoint<D, P, Q, B, A> => endpoint;
 }
 
 export const isWrite = (endpoint: Pick<Endpoint, "method">) => endpoint.method !== "get";
@@ -142,7 +150,7 @@ export const isWrite = (endpoint: Pick<Endpoint, "method">) => endpoint.method !
  * JSON body is read; 429 where a rate limit applies; 503 for writes (a full disk); and what the
  * handler declares. GETs can answer 304 to If-None-Match (ETags).
  */
-export function answeredStatuses(endpoint: Endpoint<any, any, any, any>): number[] {
+export function answeredStatuses(endpoint: AnyEndpoint): number[] {
   // 431: headers over Node's 16 KB limit, answered before routing (server/http/client-errors.ts).
   const common = [400, 401, 431];
   if (endpoint.body) common.push(413, 415);
@@ -163,7 +171,7 @@ function parse<S>(schema: S | undefined, value: unknown, location: "params" | "q
  * The query as the handler understands it, for the cache key: paging in its one meaning (`size` is
  * an alias of `per_page`, which wins; page 1 and 10 a page when absent).
  */
-function canonicalQuery(endpoint: Endpoint<any, any, any, any>): (query: unknown) => unknown {
+function canonicalQuery(endpoint: AnyEndpoint): (query: unknown) => unknown {
   const paged = endpoint.query instanceof z.ZodObject && "per_page" in endpoint.query.shape && "size" in endpoint.query.shape;
   if (!paged) return (query) => query;
   return (query) => {
@@ -174,7 +182,7 @@ function canonicalQuery(endpoint: Endpoint<any, any, any, any>): (query: unknown
 
 export const expressPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ":$1");
 
-export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, any, any>[], deps: D, cache: ResponseCache): void {
+export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], deps: D, cache: ResponseCache): void {
   const readJson = express.json({ limit: JSON_BODY_LIMIT });
   for (const endpoint of endpoints) {
     const write = isWrite(endpoint);
@@ -204,7 +212,7 @@ export function mountEndpoints<D>(router: Router, endpoints: Endpoint<D, any, an
         req,
         res,
       };
-      const result = await endpoint.handle(ctx as HandlerContext<any, any, any, D>);
+      const result = await endpoint.handle(ctx);
       // Services commit before they resolve and a thrown error means nothing changed, so only a
       // resolved write moves the data version: before its answer is sent, whether or not the
       // client is still there (docs/decisions/006-response-cache.md).

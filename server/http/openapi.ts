@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ErrorBody } from "../rules/responses.ts";
-import { answeredStatuses, type Endpoint } from "./endpoint.ts";
+import { answeredStatuses, type AnyEndpoint } from "./endpoint.ts";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -22,11 +22,11 @@ const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
   return rest;
 };
 
-function parameters(endpoint: Endpoint<any, any, any, any>) {
+function parameters(endpoint: AnyEndpoint) {
   const list: JsonSchema[] = [];
   const add = (schema: unknown, where: "path" | "query") => {
     if (!(schema instanceof z.ZodObject)) return;
-    for (const [name, field] of Object.entries(schema.shape)) {
+    for (const [name, field] of Object.entries<z.ZodType>(schema.shape)) {
       const required = where === "path" || !field.safeParse(undefined).success;
       list.push({ name, in: where, required, schema: schemaOf(field, "input") });
     }
@@ -37,7 +37,7 @@ function parameters(endpoint: Endpoint<any, any, any, any>) {
 }
 
 /** The OpenAPI 3.1 document, built from the same declarations that validate the requests. */
-export function buildOpenApi(endpoints: Endpoint<any, any, any, any>[], extra: { version: string }) {
+export function buildOpenApi(endpoints: AnyEndpoint[], extra: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorResponse = (status: number) => ({
     description: REASONS[status] ?? "Error",
@@ -70,7 +70,7 @@ export function buildOpenApi(endpoints: Endpoint<any, any, any, any>[], extra: {
       ...(e.auth === "required" ? { security: [{ bearer: [] }] } : { security: [{}, { bearer: [] }] }),
     };
     if (e.body) {
-      operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(e.body as z.ZodType, "input") } } };
+      operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(e.body, "input") } } };
     } else if (e.upload) {
       operation.requestBody = {
         required: true,

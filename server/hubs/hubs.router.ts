@@ -36,9 +36,7 @@ const postLike = (method: "post" | "delete") =>
     errors: [404],
     handle: ({ params, user, deps }) => {
       const hubId = deps.hubs.resolveId(params.hubName, "Post not found");
-      return method === "post"
-        ? deps.postLikes.like(user!.id, hubId, params.postId)
-        : deps.postLikes.unlike(user!.id, hubId, params.postId);
+      return method === "post" ? deps.postLikes.like(user.id, hubId, params.postId) : deps.postLikes.unlike(user.id, hubId, params.postId);
     },
   });
 
@@ -98,7 +96,7 @@ export const hubEndpoints = [
     status: 201,
     response: HubDetail,
     errors: [409],
-    handle: ({ body, user, deps }) => deps.hubs.create(body, user!.id),
+    handle: ({ body, user, deps }) => deps.hubs.create(body, user.id),
   }),
   endpoint({
     method: "put",
@@ -110,7 +108,7 @@ export const hubEndpoints = [
     body: HubEditBody,
     response: HubDetail,
     errors: [403, 404, 409],
-    handle: ({ params, body, user, deps }) => deps.hubs.update(params.id, body, user!.id),
+    handle: ({ params, body, user, deps }) => deps.hubs.update(params.id, body, user.id),
   }),
   endpoint({
     method: "get",

@@ -76,7 +76,7 @@ export function imageEndpoints({
       status: 201,
       response: ImageMetadata,
       errors: [413, 415, 429, 503],
-      handle: ({ req, user, deps }) => deps.images.upload(req.file!, user!.id),
+      handle: ({ req, user, deps }) => deps.images.upload(req.file!, user.id),
     }),
     endpoint({
       method: "get",

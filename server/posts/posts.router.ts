@@ -30,7 +30,7 @@ export const postEndpoints = [
     status: 201,
     response: Post,
     errors: [403, 404],
-    handle: ({ body, user, deps }) => deps.posts.create(body, user!.id),
+    handle: ({ body, user, deps }) => deps.posts.create(body, user.id),
   }),
   endpoint({
     method: "put",
@@ -42,6 +42,6 @@ export const postEndpoints = [
     body: PostEditBody,
     response: Post,
     errors: [403, 404],
-    handle: ({ params, body, user, deps }) => deps.posts.update(params.id, body, user!.id),
+    handle: ({ params, body, user, deps }) => deps.posts.update(params.id, body, user.id),
   }),
 ];

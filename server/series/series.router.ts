@@ -65,7 +65,7 @@ export const seriesEndpoints = [
     status: 201,
     response: SeriesDetail,
     errors: [409],
-    handle: ({ body, user, deps }) => deps.series.create(body, user!.id),
+    handle: ({ body, user, deps }) => deps.series.create(body, user.id),
   }),
   endpoint({
     method: "put",
@@ -77,7 +77,7 @@ export const seriesEndpoints = [
     body: SeriesEditBody,
     response: SeriesDetail,
     errors: [403, 404, 409],
-    handle: ({ params, body, user, deps }) => deps.series.update(params.id, body, user!.id),
+    handle: ({ params, body, user, deps }) => deps.series.update(params.id, body, user.id),
   }),
   endpoint({
     method: "get",

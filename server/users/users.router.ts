@@ -41,8 +41,8 @@ const membership = (method: "post" | "delete") =>
     response: MemberState,
     errors: [403, 404],
     handle: ({ params, user, deps }) => {
-      assertSelf(params.userId, user!.id);
-      return method === "post" ? deps.membership.join(user!.id, params.hubId) : deps.membership.leave(user!.id, params.hubId);
+      assertSelf(params.userId, user.id);
+      return method === "post" ? deps.membership.join(user.id, params.hubId) : deps.membership.leave(user.id, params.hubId);
     },
   });
 
@@ -57,8 +57,8 @@ const follow = (method: "post" | "delete") =>
     response: FollowState,
     errors: [403, 404],
     handle: ({ params, user, deps }) => {
-      assertSelf(params.userId, user!.id);
-      return method === "post" ? deps.follows.follow(user!.id, params.seriesId) : deps.follows.unfollow(user!.id, params.seriesId);
+      assertSelf(params.userId, user.id);
+      return method === "post" ? deps.follows.follow(user.id, params.seriesId) : deps.follows.unfollow(user.id, params.seriesId);
     },
   });
 
@@ -95,7 +95,7 @@ export const userEndpoints = [
     body: UserEditBody,
     response: User,
     errors: [403, 404],
-    handle: ({ params, body, user, deps }) => deps.users.update(params.id, body, user!.id),
+    handle: ({ params, body, user, deps }) => deps.users.update(params.id, body, user.id),
   }),
   userList("member-hubs", Hub, "Hubs the user joined, most recent first", (deps, id) => deps.hubs.listJoinedBy(id)),
   userList("followed-series", Series, "Series the user follows, most recent first", (deps, id) => deps.series.listFollowedBy(id)),
