@@ -1,14 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { Hub, PostSummary, Series } from "../../server/rules/responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
+import { chapterPath, hubPath, postPath, seriesPath } from "../lib/urls.ts";
 import { HeartIcon, UsersIcon } from "./icons.tsx";
 import { Avatar, Banner, Logo } from "./images.tsx";
-
-export const hubPath = (name: string) => `/hubs/${encodeURIComponent(name)}`;
-export const postPath = (hubName: string, postId: number) => `${hubPath(hubName)}/${postId}`;
-export const seriesPath = (name: string) => `/series/${encodeURIComponent(name)}`;
-export const chapterPath = (seriesName: string, number: number) => `${seriesPath(seriesName)}/${number}`;
-export const userPath = (username: string) => `/user/${encodeURIComponent(username)}`;
 
 /** A hub in a grid: banner, logo, name, description, member count. The whole card is the link. */
 export function HubCard({ hub, headingLevel = 3 }: { hub: Hub; headingLevel?: 2 | 3 }) {

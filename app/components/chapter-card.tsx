@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ChapterSummary } from "../../server/rules/responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
-import { chapterPath } from "./cards.tsx";
+import { chapterPath } from "../lib/urls.ts";
 import { HeartIcon } from "./icons.tsx";
 import { gradientFor, useImageUrl } from "./images.tsx";
 

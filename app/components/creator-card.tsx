@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { User } from "../../server/rules/responses.ts";
 import { formatDate } from "../lib/format.ts";
-import { userPath } from "./cards.tsx";
+import { userPath } from "../lib/urls.ts";
 import { Avatar } from "./images.tsx";
 
 /** "Created by @name" with avatar and join date, linking to the user's page (hubs and series). */

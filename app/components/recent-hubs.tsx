@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { Hub } from "../../server/rules/responses.ts";
-import { hubPath, postPath } from "./cards.tsx";
+import { hubPath, postPath } from "../lib/urls.ts";
 import { Logo } from "./images.tsx";
 
 /**

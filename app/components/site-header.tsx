@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { RootData } from "../lib/root-data.ts";
-import { userPath } from "./cards.tsx";
+import { userPath } from "../lib/urls.ts";
 import { InkwellMark } from "./icons.tsx";
 import { Avatar } from "./images.tsx";
 import { SocialLinks } from "./social-links.tsx";

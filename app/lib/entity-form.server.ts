@@ -18,6 +18,7 @@ import {
   saveErrorMessage,
   success,
 } from "./publish.server.ts";
+import { hubPath, seriesPath } from "./urls.ts";
 
 const TEXT_FIELDS = ["name", "description"] as const;
 const IMAGE_FIELDS = ["profileImageId", "profileBannerId"] as const;
@@ -39,7 +40,7 @@ const KINDS = {
     },
     // A create body is an edit body whose description is always there (the rules default it to "").
     save: (api: Api, id: number | null, body: HubEditInput) => (id === null ? api.createHub(body as HubInput) : api.updateHub(id, body)),
-    path: (name: string) => `/hubs/${encodeURIComponent(name)}`,
+    path: hubPath,
   },
   series: {
     Title: "Series",
@@ -50,7 +51,7 @@ const KINDS = {
     },
     save: (api: Api, id: number | null, body: SeriesEditInput) =>
       id === null ? api.createSeries(body as SeriesInput) : api.updateSeries(id, body),
-    path: (name: string) => `/series/${encodeURIComponent(name)}`,
+    path: seriesPath,
   },
 } as const;
 

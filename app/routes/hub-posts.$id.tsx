@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { postPath } from "../components/cards.tsx";
+import { postPath } from "../lib/urls.ts";
 import { positiveId } from "../lib/ids.ts";
 import { attempt, failureStatus, viewerApi } from "../lib/load.server.ts";
 

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { hubPath } from "../components/cards.tsx";
+import { hubPath } from "../lib/urls.ts";
 import { positiveId } from "../lib/ids.ts";
 import { attempt, failureStatus, viewerApi } from "../lib/load.server.ts";
 

@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { hubPath, userPath } from "../components/cards.tsx";
+import { hubPath, userPath } from "../lib/urls.ts";
 import { ArrowLeftIcon } from "../components/icons.tsx";
 import { Avatar, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";

@@ -1,7 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { userPath } from "../components/cards.tsx";
+import { userPath } from "../lib/urls.ts";
 import { CalendarIcon } from "../components/icons.tsx";
 import { Avatar, useImageUrl } from "../components/images.tsx";
 import { Notice } from "../components/notice.tsx";

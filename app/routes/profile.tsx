@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { UserEditBody } from "../../server/rules/user.ts";
-import { userPath } from "../components/cards.tsx";
+import { userPath } from "../lib/urls.ts";
 import { FormError } from "../components/field.tsx";
 import { Avatar, Banner } from "../components/images.tsx";
 import { Notice } from "../components/notice.tsx";

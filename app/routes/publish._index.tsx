@@ -1,11 +1,12 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { hubPath, seriesPath } from "../components/cards.tsx";
+import { hubPath, seriesPath } from "../lib/urls.ts";
 import { BookIcon, PagesIcon, PenIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Logo } from "../components/images.tsx";
 import { apiFor } from "../lib/api.server.ts";
 import { plural } from "../lib/format.ts";
 import { attempt } from "../lib/load.server.ts";
+import { loginPath } from "../lib/redirects.ts";
 import { optionalUser } from "../lib/session.server.ts";
 import publishStyles from "../styles/publish.css?url";
 
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Publish · Inkwell" }];
 /** The publish menu; a guest goes to the login page and comes back to /create (docs/web.md §6). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await optionalUser(request, context);
-  if (!session) throw redirect(`/login?redirectTo=${encodeURIComponent("/create")}`);
+  if (!session) throw redirect(loginPath("/create"));
   const api = apiFor(request, context, session);
   const [series, hubs] = await Promise.all([attempt(api.createdSeries(session.user.id)), attempt(api.createdHubs(session.user.id))]);
   return {

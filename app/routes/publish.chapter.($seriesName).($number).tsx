@@ -8,7 +8,7 @@ import {
   ChapterEditBody,
   NewChapterBody,
 } from "../../server/rules/chapter.ts";
-import { chapterPath, seriesPath } from "../components/cards.tsx";
+import { chapterPath, seriesPath } from "../lib/urls.ts";
 import { chapterLabel } from "../components/chapter-card.tsx";
 import { Notice } from "../components/notice.tsx";
 import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewPostBody, POST_CONTENT_MAX, POST_DESCRIPTION_MAX, POST_TITLE_MAX, PostEditBody } from "../../server/rules/post.ts";
-import { hubPath, postPath } from "../components/cards.tsx";
+import { hubPath, postPath } from "../lib/urls.ts";
 import { Notice } from "../components/notice.tsx";
 import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";
 import { renderMarkdown } from "../lib/markdown.server.tsx";

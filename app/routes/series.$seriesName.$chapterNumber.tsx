@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useRef } from "react";
-import { chapterPath, seriesPath, userPath } from "../components/cards.tsx";
+import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
 import { ChapterCover, chapterLabel } from "../components/chapter-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons.tsx";

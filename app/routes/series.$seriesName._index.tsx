@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { chapterPath } from "../components/cards.tsx";
+import { chapterPath } from "../lib/urls.ts";
 import { ChapterCard, chapterLabel } from "../components/chapter-card.tsx";
 import { CreatorCard } from "../components/creator-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";

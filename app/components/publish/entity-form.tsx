@@ -4,7 +4,7 @@ import { SERIES_DESCRIPTION_MAX, SERIES_NAME_MAX, SeriesBody, SeriesEditBody } f
 import type { EntityKind, EntityValues } from "../../lib/entity-form.ts";
 import { formValues } from "../../lib/forms.ts";
 import type { FormResult, Refusal } from "../../lib/publish.ts";
-import { hubPath, seriesPath } from "../cards.tsx";
+import { hubPath, seriesPath } from "../../lib/urls.ts";
 import { ImagePicker } from "./image-picker.tsx";
 import { PublishForm } from "./publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "./publish-layout.tsx";

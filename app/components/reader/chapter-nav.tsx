@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { chapterPath, seriesPath } from "../cards.tsx";
+import { chapterPath, seriesPath } from "../../lib/urls.ts";
 import { ArrowLeftIcon, ArrowRightIcon, BookIcon } from "../icons.tsx";
 
 /**
