@@ -1,5 +1,6 @@
 import bcrypt from "bcryptjs";
 import type { Database } from "../db/database.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, HttpError } from "../http/errors.ts";
 import { readDeviceToken, signAccessToken, signDeviceToken, type Caller, type TokenConfig } from "../http/auth.ts";
 import type { LoginInput, RegisterInput } from "../rules/auth.ts";
@@ -59,7 +60,7 @@ export function createAuthService(db: Database, config: AuthConfig) {
         return { accessToken: signAccessToken(user, config), deviceToken: signDeviceToken(user.id, config) };
       } catch (err) {
         // Two registrations racing for one name: the unique key decides.
-        if ((err as { code?: string }).code === "P2002") throw conflict("Username or email already exists");
+        if (isUniqueViolation(err)) throw conflict("Username or email already exists");
         throw err;
       }
     },

@@ -25,6 +25,3 @@ export function namedEntityChanges(input: NamedEntityInput) {
     ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
   };
 }
-
-/** Prisma's unique-constraint failure: two writers raced for one name. */
-export const isPrismaUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === "P2002";

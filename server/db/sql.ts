@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 
 /** Prepared statements return plain numbers (the Prisma adapter turns on BigInt mode for the connection). */
-export function prepare<Params extends unknown[] | {} = unknown[], Row = unknown>(
+export function prepare<Params extends unknown[] | object = unknown[], Row = unknown>(
   sqlite: BetterSqlite3.Database,
   sql: string,
 ): BetterSqlite3.Statement<Params, Row> {
@@ -13,9 +13,6 @@ export function prepare<Params extends unknown[] | {} = unknown[], Row = unknown
 /** Dates are stored as Unix milliseconds (the adapter's `unixepoch-ms` format). */
 export const toIso = (ms: number) => new Date(ms).toISOString();
 export const nowMs = () => Date.now();
-
-export const isUniqueViolation = (err: unknown) =>
-  typeof err === "object" && err !== null && (err as { code?: string }).code?.startsWith("SQLITE_CONSTRAINT_UNIQUE") === true;
 
 /** `?, ?, ?` for an IN list of n values. */
 export const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");

@@ -1,9 +1,10 @@
 import type { Database } from "../db/database.ts";
-import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
+import { nowMs, prepare, toIso } from "../db/sql.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages, publishOwnImages, publishOwnImagesQuery, refIds } from "../images/image-refs.ts";
-import { isPrismaUniqueViolation, logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
+import { logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Hub, HubDetail, Page } from "../rules/responses.ts";
@@ -195,7 +196,7 @@ export function createHubService(db: Database) {
           publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
         ]);
       } catch (err) {
-        if (isPrismaUniqueViolation(err)) throw conflict("A hub with this name already exists");
+        if (isUniqueViolation(err)) throw conflict("A hub with this name already exists");
         throw err;
       }
       return detail(q.byId.get(id), userId);

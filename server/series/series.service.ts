@@ -1,10 +1,11 @@
 import type { Database } from "../db/database.ts";
-import { isUniqueViolation, nowMs, prepare, toIso } from "../db/sql.ts";
+import { nowMs, prepare, toIso } from "../db/sql.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages, publishOwnImages, publishOwnImagesQuery, refIds } from "../images/image-refs.ts";
-import { isPrismaUniqueViolation, logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
+import { logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
 import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
@@ -187,7 +188,7 @@ export function createSeriesService(db: Database) {
           publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
         ]);
       } catch (err) {
-        if (isPrismaUniqueViolation(err)) throw conflict("A series with this name already exists");
+        if (isUniqueViolation(err)) throw conflict("A series with this name already exists");
         throw err;
       }
       return detail(q.byId.get(id), userId);
