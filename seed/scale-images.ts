@@ -75,7 +75,7 @@ export async function renderPool(concurrency: number): Promise<PoolImage[][]> {
             );
           case "cover":
             return renderSvg(
-              chapterCover({ style: variant % 2 ? mono : colour, chapter: variant + 1, chapterTitle: "Beginnings", artist: "inkhub" }),
+              chapterCover({ style: variant % 2 ? mono : colour, chapter: variant + 1, chapterTitle: "Beginnings", artist: "Inkwell" }),
               "webp",
             );
           default: {

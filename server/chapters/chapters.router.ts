@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { ChapterEditBody, NewChapterBody } from "../rules/chapter.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { Chapter, ChapterSummary, LikeState, pageOf } from "../rules/responses.ts";
+import { Chapter, ChapterSummary, LikeState, pageSchema } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 import type { ChapterOrder } from "./chapters.service.ts";
@@ -20,9 +20,9 @@ const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
     auth: "none",
     params: SeriesName,
     query: PagingQuery,
-    response: pageOf(ChapterSummary),
+    response: pageSchema(ChapterSummary),
     errors: [404],
-    handle: ({ params, query, user, deps }) => deps.chapters.list(deps.series.resolve(params.name), order, toPaging(query), user?.id),
+    handle: ({ params, query, user, deps }) => deps.chapters.list(deps.series.resolveRef(params.name), order, toPaging(query), user?.id),
   });
 
 const chapterLike = (method: "post" | "delete") =>
@@ -36,7 +36,7 @@ const chapterLike = (method: "post" | "delete") =>
     response: LikeState,
     errors: [404],
     handle: ({ params, user, deps }) => {
-      const chapterId = deps.chapters.resolveId(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber);
+      const chapterId = deps.chapters.resolveId(deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber);
       return method === "post" ? deps.chapterLikes.like(user.id, chapterId) : deps.chapterLikes.unlike(user.id, chapterId);
     },
   });
@@ -56,7 +56,7 @@ export const chapterEndpoints = [
     status: 201,
     response: Chapter,
     errors: [403, 404, 409],
-    handle: ({ params, body, user, deps }) => deps.chapters.publish(deps.series.resolve(params.name), body, user.id),
+    handle: ({ params, body, user, deps }) => deps.chapters.publish(deps.series.resolveRef(params.name), body, user.id),
   }),
   endpoint({
     method: "get",
@@ -68,7 +68,7 @@ export const chapterEndpoints = [
     response: Chapter,
     errors: [404],
     handle: ({ params, user, deps }) =>
-      deps.chapters.get(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber, user?.id),
+      deps.chapters.get(deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, user?.id),
   }),
   endpoint({
     method: "put",
@@ -82,7 +82,7 @@ export const chapterEndpoints = [
     response: Chapter,
     errors: [403, 404],
     handle: ({ params, body, user, deps }) =>
-      deps.chapters.edit(deps.series.resolve(params.name, "Chapter not found"), params.chapterNumber, body, user.id),
+      deps.chapters.edit(deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, body, user.id),
   }),
   chapterLike("post"),
   chapterLike("delete"),

@@ -6,6 +6,7 @@ import { assertOwnImages, embeddedImageIds, publishOwnImages, type ImageRef } fr
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Chapter, ChapterSummary, Page } from "../rules/responses.ts";
+import type { SeriesRef } from "../series/series.service.ts";
 
 interface ChapterRow {
   id: number;
@@ -26,12 +27,6 @@ interface ChapterDetailRow extends ChapterRow {
 }
 
 export type ChapterOrder = "latest" | "most-liked";
-
-export interface SeriesRef {
-  id: number;
-  authorId: number;
-  name: string;
-}
 
 // List items leave out `content` and the pages; the series name comes from the same query.
 const CHAPTER_SUMMARY = `

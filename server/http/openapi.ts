@@ -91,7 +91,7 @@ export function buildOpenApi(endpoints: AnyEndpoint[], extra: { version: string 
   return {
     openapi: "3.1.0",
     info: {
-      title: "Comics community API",
+      title: "Inkwell API",
       version: extra.version,
       description:
         "Hubs, posts, series, chapters, images and users. Errors always have the body of `Error`. " +

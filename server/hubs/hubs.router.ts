@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { HubBody, HubEditBody } from "../rules/hub.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
-import { Hub, HubDetail, LikeState, pageOf, Post, PostSummary } from "../rules/responses.ts";
+import { Hub, HubDetail, LikeState, pageSchema, Post, PostSummary } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
@@ -19,7 +19,7 @@ const hubPosts = (order: "latest" | "by-likes", summary: string) =>
     auth: "none",
     params: HubName,
     query: PagingQuery,
-    response: pageOf(PostSummary),
+    response: pageSchema(PostSummary),
     errors: [404],
     handle: ({ params, query, user, deps }) => deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
   });
@@ -49,7 +49,7 @@ export const hubEndpoints = [
     summary: "All hubs, newest first",
     auth: "none",
     query: PagingQuery,
-    response: pageOf(Hub),
+    response: pageSchema(Hub),
     errors: [],
     handle: ({ query, deps }) => deps.hubs.listNewest(toPaging(query)),
   }),
@@ -60,7 +60,7 @@ export const hubEndpoints = [
     summary: "Hubs with the most members",
     auth: "none",
     query: PagingQuery,
-    response: pageOf(Hub),
+    response: pageSchema(Hub),
     errors: [],
     handle: ({ query, deps }) => deps.hubs.listTop(toPaging(query)),
   }),
@@ -71,7 +71,7 @@ export const hubEndpoints = [
     summary: "Hubs whose name contains the text (case-insensitive), newest first",
     auth: "none",
     query: SearchQuery,
-    response: pageOf(Hub),
+    response: pageSchema(Hub),
     errors: [],
     handle: ({ query, deps }) => deps.hubs.search(query.name, toPaging(query)),
   }),

@@ -127,7 +127,8 @@ export const LikeState = z.object({ liked: z.boolean(), likes: z.number().int().
 export const MemberState = z.object({ member: z.boolean(), memberCount: z.number().int().nonnegative() });
 export const FollowState = z.object({ following: z.boolean(), followersCount: z.number().int().nonnegative() });
 
-export function pageOf<T extends z.ZodType>(item: T) {
+/** The schema of a page of `item`s (the contract's paged body). */
+export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
     content: z.array(item),
     page: z.number().int().positive(),

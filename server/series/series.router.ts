@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
-import { pageOf, Series, SeriesDetail } from "../rules/responses.ts";
+import { pageSchema, Series, SeriesDetail } from "../rules/responses.ts";
 import { SeriesBody, SeriesEditBody } from "../rules/series.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
@@ -18,7 +18,7 @@ export const seriesEndpoints = [
     summary: "All series, newest first",
     auth: "none",
     query: PagingQuery,
-    response: pageOf(Series),
+    response: pageSchema(Series),
     errors: [],
     handle: ({ query, deps }) => deps.series.listNewest(toPaging(query)),
   }),
@@ -29,7 +29,7 @@ export const seriesEndpoints = [
     summary: "Series with the most followers",
     auth: "none",
     query: PagingQuery,
-    response: pageOf(Series),
+    response: pageSchema(Series),
     errors: [],
     handle: ({ query, deps }) => deps.series.listTop(toPaging(query)),
   }),
@@ -40,7 +40,7 @@ export const seriesEndpoints = [
     summary: "Series whose name contains the text (case-insensitive), newest first",
     auth: "none",
     query: SearchQuery,
-    response: pageOf(Series),
+    response: pageSchema(Series),
     errors: [],
     handle: ({ query, deps }) => deps.series.search(query.name, toPaging(query)),
   }),

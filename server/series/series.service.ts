@@ -64,6 +64,13 @@ function toSeries(row: SeriesRow): Series {
   };
 }
 
+/** What chapters need of their series: which one, who may publish in it, its name for answers. */
+export interface SeriesRef {
+  id: number;
+  authorId: number;
+  name: string;
+}
+
 export type SeriesService = ReturnType<typeof createSeriesService>;
 
 export function createSeriesService(db: Database) {
@@ -145,8 +152,8 @@ export function createSeriesService(db: Database) {
 
     getByNameOrId: (nameOrId: string, viewerId?: number) => detail(findRow(nameOrId), viewerId),
 
-    /** The series' id and author, or a 404 with the given message. */
-    resolve(nameOrId: string, message = "No series found."): { id: number; authorId: number; name: string } {
+    /** The series' id, author and name, or a 404 with the given message. */
+    resolveRef(nameOrId: string, message = "No series found."): SeriesRef {
       const row = findRow(nameOrId);
       if (!row) throw notFound(message);
       return { id: row.id, authorId: row.authorId, name: row.name };
