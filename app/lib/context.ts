@@ -1,18 +1,20 @@
 import type { WebConfig } from "./config.server.ts";
+import type { AppLoadContext } from "@remix-run/node";
 
-/** What web/main.ts hands every loader and action (Remix's load context). */
-// A type (not an interface) so it fits Remix's index-signature AppLoadContext.
-export type WebContext = {
-  config: WebConfig;
-  /** The CSP nonce of this response (production only; empty otherwise). */
-  nonce: string;
-  /**
-   * The visitor's address as the web server sees it (Express's req.ip under WEB_TRUST_PROXY), sent to
-   * the API as X-Forwarded-For so its per-address limits count visitors, not the web server.
-   */
-  clientAddress?: string;
-};
-
+// Remix's load context, as web/main.ts hands it to every loader and action. The members are declared
+// on Remix's own interface (declaration merging), so `context.config` is typed in every route.
 declare module "@remix-run/server-runtime" {
-  interface AppLoadContext extends WebContext {}
+  interface AppLoadContext {
+    config: WebConfig;
+    /** The CSP nonce of this response (production only; empty otherwise). */
+    nonce: string;
+    /**
+     * The visitor's address as the web server sees it (Express's req.ip under WEB_TRUST_PROXY), sent to
+     * the API as X-Forwarded-For so its per-address limits count visitors, not the web server.
+     */
+    clientAddress?: string;
+  }
 }
+
+/** The load context without Remix's index signature: a misspelt member is a type error, not `unknown`. */
+export type WebContext = Pick<AppLoadContext, "config" | "nonce" | "clientAddress">;

@@ -12,12 +12,15 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/** A text field of a form: its string, or "" when it is missing or a file. */
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** A form's text fields as strings ("" when missing or a file). */
 export function formValues<K extends string>(form: FormData, names: readonly K[]): Record<K, string> {
   const out = {} as Record<K, string>;
-  for (const name of names) {
-    const v = form.get(name);
-    out[name] = typeof v === "string" ? v : "";
-  }
+  for (const name of names) out[name] = formText(form, name);
   return out;
 }

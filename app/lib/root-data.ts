@@ -9,6 +9,6 @@ export interface RootData {
 }
 
 export function useRootData(): RootData {
-  const data = useRouteLoaderData("root") as RootData | undefined;
+  const data = useRouteLoaderData<RootData>("root");
   return data ?? { user: null, publicApiUrl: "", contactEmail: "contact@example.com", year: new Date().getUTCFullYear() };
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
+import { formText } from "./forms.ts";
 import { requireUser, type Session } from "./session.server.ts";
 
 export interface ToggleRun {
@@ -24,7 +25,7 @@ export async function toggleAction(
 ) {
   const session = await requireUser(request, context);
   const form = parsedForm ?? (await request.formData());
-  const intent = String(form.get("intent") ?? "");
+  const intent = formText(form, "intent");
   const handler = handlers[intent];
   if (!handler) throw data({ ok: false, message: "Unknown action" }, { status: 400 });
   let ok = true;

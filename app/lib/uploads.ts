@@ -79,7 +79,7 @@ export function uploadWithProgress(file: File, onProgress: (fraction: number) =>
     xhr.addEventListener("load", () => {
       let body: { message?: string } & Partial<ImageMetadata> = {};
       try {
-        body = JSON.parse(xhr.responseText);
+        body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
         // An HTML error page: the status says enough.
       }

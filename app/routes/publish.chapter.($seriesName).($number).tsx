@@ -18,7 +18,7 @@ import { PublishForm } from "../components/publish/publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish/publish-layout.tsx";
 import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
-import { formValues } from "../lib/forms.ts";
+import { formText, formValues } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
 import { echoed } from "../lib/echo.ts";
 import { attempt, NOT_FOUND, readFailure } from "../lib/load.server.ts";
@@ -133,7 +133,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let parsed;
   if (editing) {
     // Unchanged pages and cover are not sent: the chapter keeps them (and any cover not among the pages).
-    const original = String(read.form.get("originalPages") ?? "");
+    const original = formText(read.form, "originalPages");
     const originalCover = positiveId(read.form.get("originalCover"));
     const pagesChanged = pageIds.join(",") !== original;
     const chosenCover = coverId ?? null;
