@@ -10,7 +10,7 @@ export default defineConfig({
   schema: "prisma/schema.prisma",
   experimental: { adapter: true },
   engine: "js",
-  async adapter() {
-    return new PrismaBetterSQLite3({ url: `file:${path.join(dataDir, "app.db")}` });
+  adapter() {
+    return Promise.resolve(new PrismaBetterSQLite3({ url: `file:${path.join(dataDir, "app.db")}` }));
   },
 });

@@ -142,7 +142,7 @@ function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise
     );
     let output = "";
     const onData = (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       for (const line of chunk.toString().split("\n")) {
         // The seed's progress and summary lines, without its row table.
         if (/posts\/s|rows written|written in|Big hub|Drawing|failed/i.test(line)) log(`  seed: ${line.trim()}`);

@@ -1,25 +1,16 @@
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { uploadPng } from "../helpers/images.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+let api: TestApi, alice: TestUser, bob: TestUser, carol: TestUser;
 let page: number;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("alice");
-  bob = await api.register("bob");
-  carol = await api.register("carol");
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
-    .png()
-    .toBuffer();
-  page = (await api.request.post("/images").set(alice.auth).attach("file", png, "p1.png")).body.id;
+setUpSharedTestApi(["alice", "bob", "carol"], async (started, users) => {
+  api = started;
+  [alice, bob, carol] = users;
+  page = await uploadPng(api, alice);
 });
-afterAll(() => api.close());
 
 let seriesSeq = 0;
 /** A new series of alice's with `count` chapters (1..count); answers its URL path. */

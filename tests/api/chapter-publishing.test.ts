@@ -1,35 +1,22 @@
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { expectFieldErrorAsMessage } from "../helpers/expect-error.ts";
+import { uploadPng } from "../helpers/images.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
+let api: TestApi, alice: TestUser, bob: TestUser;
 /** Images alice uploaded, free to use as pages and covers. */
 let pics: number[];
 /** An image bob uploaded. */
 let bobsPic: number;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("alice");
-  bob = await api.register("bob");
+setUpSharedTestApi(["alice", "bob"], async (started, users) => {
+  api = started;
+  [alice, bob] = users;
   pics = [];
-  for (let i = 0; i < 6; i++) pics.push(await uploadImage(alice));
-  bobsPic = await uploadImage(bob);
+  for (let i = 0; i < 6; i++) pics.push(await uploadPng(api, alice));
+  bobsPic = await uploadPng(api, bob);
 });
-afterAll(() => api.close());
-
-/** Uploads a PNG of the given size as `user` through POST /images and answers its id. */
-async function uploadImage(user: TestUser, width = 40, height = 60): Promise<number> {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#888" } })
-    .png()
-    .toBuffer();
-  const res = await api.request.post("/images").set(user.auth).attach("file", png, "page.png");
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 /** Image rows owned by `user`, written straight to the table: enough to publish hundreds of pages. */
 function insertImageRows(user: TestUser, count: number): number[] {
@@ -71,16 +58,10 @@ function footprint(seriesId: number) {
   };
 }
 
-function expectFieldError(res: { status: number; body: any }, field: string, message: string) {
-  expect(res.status).toBe(400);
-  expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message });
-  expect(res.body.errors).toContainEqual({ field, message });
-}
-
 describe("POST /series/{name}/chapters", () => {
   it("publishes chapter 1 and answers the full chapter detail", async () => {
     const series = await createSeries();
-    const wide = await uploadImage(alice, 80, 30);
+    const wide = await uploadPng(api, alice, 80, 30);
 
     const res = await publish(series.path, {
       title: "  The Beginning  ",
@@ -251,7 +232,7 @@ describe("POST /series/{name}/chapters", () => {
       .set(alice.auth)
       .send({ pages: [pics[0]], ...title });
 
-    expectFieldError(res, "title", "Chapter title is required");
+    expectFieldErrorAsMessage(res, "title", "Chapter title is required");
     expect(footprint(series.id).chapters).toBe(0);
   });
 
@@ -279,7 +260,7 @@ describe("POST /series/{name}/chapters", () => {
     const tooLong = await publish(series.path, { title: "t".repeat(201) });
 
     expect(ok.status).toBe(201);
-    expectFieldError(tooLong, "title", "Chapter title must be less than 200 characters");
+    expectFieldErrorAsMessage(tooLong, "title", "Chapter title must be less than 200 characters");
   });
 
   it("accepts a 300-character description and rejects 301", async () => {
@@ -289,7 +270,7 @@ describe("POST /series/{name}/chapters", () => {
     const tooLong = await publish(series.path, { description: "d".repeat(301) });
 
     expect(ok.status).toBe(201);
-    expectFieldError(tooLong, "description", "Description must be less than 300 characters");
+    expectFieldErrorAsMessage(tooLong, "description", "Description must be less than 300 characters");
   });
 
   it("accepts 10000 characters of content and rejects 10001", async () => {
@@ -313,7 +294,7 @@ describe("POST /series/{name}/chapters", () => {
 
     const res = await api.request.post(`${series.path}/chapters`).set(alice.auth).send({ title: "No pages", pages });
 
-    expectFieldError(res, "pages", "A chapter needs at least one page");
+    expectFieldErrorAsMessage(res, "pages", "A chapter needs at least one page");
   });
 
   it("rejects 501 pages", async () => {
@@ -565,7 +546,7 @@ describe("PUT /series/{name}/{chapterNumber}", () => {
     const res = await edit(`${series.path}/1`, { title: " " });
     const after = await api.request.get(`${series.path}/1`);
 
-    expectFieldError(res, "title", "Chapter title is required");
+    expectFieldErrorAsMessage(res, "title", "Chapter title is required");
     expect(after.body.title).toBe("Keep");
   });
 
@@ -575,7 +556,7 @@ describe("PUT /series/{name}/{chapterNumber}", () => {
 
     const res = await edit(`${series.path}/1`, { title: "Empty", pages: [] });
 
-    expectFieldError(res, "pages", "A chapter needs at least one page");
+    expectFieldErrorAsMessage(res, "pages", "A chapter needs at least one page");
   });
 
   it("rejects another user's image among the new pages and keeps the old pages", async () => {

@@ -1,30 +1,14 @@
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { nowMs, prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { startTestApi, setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { uploadPng } from "../helpers/images.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
+let api: TestApi, alice: TestUser, bob: TestUser, carol: TestUser;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("alice");
-  bob = await api.register("bob");
-  carol = await api.register("carol");
+setUpSharedTestApi(["alice", "bob", "carol"], (started, users) => {
+  api = started;
+  [alice, bob, carol] = users;
 });
-afterAll(() => api.close());
-
-/** Uploads a PNG of the given size as `user` through POST /images and answers its id. */
-async function uploadImage(user: TestUser, width = 40, height = 60): Promise<number> {
-  const png = await sharp({ create: { width, height, channels: 3, background: "#888" } })
-    .png()
-    .toBuffer();
-  const res = await api.request.post("/images").set(user.auth).attach("file", png, "page.png");
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 interface SeriesRef {
   id: number;
@@ -80,8 +64,8 @@ describe("GET /series/{name}/{chapterNumber}", () => {
 
   beforeAll(async () => {
     gaps = await createSeries("Gap Years");
-    tall = await uploadImage(alice, 30, 90);
-    wide = await uploadImage(alice, 120, 50);
+    tall = await uploadPng(api, alice, 30, 90);
+    wide = await uploadPng(api, alice, 120, 50);
     await publish(gaps, { title: "One", pages: [tall] });
     await publish(gaps, { title: "Two", description: "Second", content: "**Bold** notes", pages: [wide, tall] });
     await publish(gaps, { title: "Five", number: 5, pages: [wide] });
@@ -187,9 +171,9 @@ describe("GET /series/{name}/{chapterNumber}", () => {
 
   it("does not show another series' chapter under this series' name", async () => {
     const other = await createSeries("Other Shelf", bob);
-    await publish(other, { title: "Bob's", pages: [await uploadImage(bob)] }, bob);
-    await publish(other, { title: "Bob's 2", pages: [await uploadImage(bob)] }, bob);
-    await publish(other, { title: "Bob's 3", pages: [await uploadImage(bob)] }, bob);
+    await publish(other, { title: "Bob's", pages: [await uploadPng(api, bob)] }, bob);
+    await publish(other, { title: "Bob's 2", pages: [await uploadPng(api, bob)] }, bob);
+    await publish(other, { title: "Bob's 3", pages: [await uploadPng(api, bob)] }, bob);
 
     const res = await api.request.get(`${gaps.path}/3`);
 
@@ -203,7 +187,7 @@ describe("GET /series/{name}/chapters, /latest and /most-liked", () => {
 
   beforeAll(async () => {
     shelf = await createSeries("Four Chapters");
-    const page = await uploadImage(alice);
+    const page = await uploadPng(api, alice);
     ids = {};
     for (const number of [1, 2, 3, 4])
       ids[number] = (await publish(shelf, { title: `Ch ${number}`, content: "secret notes", pages: [page] })).id;
@@ -326,7 +310,7 @@ describe("long chapter lists", () => {
 
   beforeAll(async () => {
     saga = await createSeries("Long Saga");
-    const page = await uploadImage(alice);
+    const page = await uploadPng(api, alice);
     insertChapters(
       saga,
       alice.id,
@@ -352,7 +336,7 @@ describe("long chapter lists", () => {
     const res = await api.request
       .post(`${saga.path}/chapters`)
       .set(alice.auth)
-      .send({ title: "Twenty-six", pages: [await uploadImage(alice)] });
+      .send({ title: "Twenty-six", pages: [await uploadPng(api, alice)] });
     const latest = await api.request.get(`${saga.path}/chapters/latest?per_page=1`);
 
     expect(res.body).toMatchObject({ number: 26, previousNumber: 25, nextNumber: null });
@@ -373,10 +357,7 @@ describe("latest chapter on series cards (home page)", () => {
     const fresh = await startTestApi();
     try {
       const author = await fresh.register("homeauthor");
-      const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
-        .png()
-        .toBuffer();
-      const page = (await fresh.request.post("/images").set(author.auth).attach("file", png, "p.png")).body.id;
+      const page = await uploadPng(fresh, author);
       await fresh.request.post("/series").set(author.auth).send({ name: "With Chapters" });
       await fresh.request.post("/series").set(author.auth).send({ name: "Without Chapters" });
       await fresh.request

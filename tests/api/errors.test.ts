@@ -223,7 +223,7 @@ describe("requests Node's parser refuses before the app", () => {
       const text = await new Promise<string>((resolve, reject) => {
         const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
         let data = "";
-        socket.on("data", (c) => (data += c));
+        socket.on("data", (chunk: Buffer) => (data += chunk.toString()));
         socket.on("end", () => resolve(data));
         socket.on("error", reject);
         socket.end(request);
@@ -442,7 +442,7 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
     const res = await sendAndCheck(
       "/hubs",
       { name: `${value}${++seq}`.slice(-120_000), description: value },
-      async (r) => (await api.request.get(`/hubs/id/${r.body.id}`).set(me.auth)).body,
+      async (r) => (await api.request.get(`/hubs/id/${String(r.body.id)}`).set(me.auth)).body,
     );
     if (res.status === 201) expect(res.body.description).toBe(value.normalize("NFC").trim());
   });
@@ -451,7 +451,7 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
     await sendAndCheck(
       "/series",
       { name: `${value}${++seq}`, description: value },
-      async (r) => (await api.request.get(`/series/id/${r.body.id}`).set(me.auth)).body,
+      async (r) => (await api.request.get(`/series/id/${String(r.body.id)}`).set(me.auth)).body,
     );
   });
 
@@ -459,7 +459,7 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
     const res = await sendAndCheck(
       "/hub-posts",
       { title: `Title ${value}`, content: `Content ${value}`, description: value, hubId: hub.id },
-      async (r) => (await api.request.get(`/hub-posts/${r.body.id}`).set(me.auth)).body,
+      async (r) => (await api.request.get(`/hub-posts/${String(r.body.id)}`).set(me.auth)).body,
     );
     if (res.status === 201) expect(res.body.content).toBe(`Content ${value}`.normalize("NFC").trim());
   });
@@ -902,7 +902,7 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       // The fuzz must get past validation sometimes, or it only tests the validators.
       expect(
         [...statuses].some((s) => s < 300 || s === 401 || s === 409),
-        `statuses seen: ${[...statuses]}`,
+        `statuses seen: ${[...statuses].join(",")}`,
       ).toBe(true);
     },
   );

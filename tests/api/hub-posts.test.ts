@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
-import { countRows, createHub, createPost, ids, insertPost, joinHub, VALID_POST } from "../helpers/fixtures.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { countRows, createHub, createPost, hubPath, ids, insertPost, joinHub, VALID_POST } from "../helpers/fixtures.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register();
-  bob = await api.register();
+let api: TestApi, alice: TestUser, bob: TestUser;
+setUpSharedTestApi(["alice", "bob"], (started, users) => {
+  api = started;
+  [alice, bob] = users;
 });
-afterAll(() => api.close());
-
-const hubPath = (name: string) => `/hubs/${encodeURIComponent(name)}`;
 
 describe("POST /hub-posts", () => {
   it("answers 201 with the full post, content included", async () => {

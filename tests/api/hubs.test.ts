@@ -1,18 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
-import { countRows, createHub, createPost, ids, insertHub, insertPost, insertUsers, joinHub, uniqueName } from "../helpers/fixtures.ts";
+import { startTestApi, setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import {
+  countRows,
+  createHub,
+  createPost,
+  hubPath,
+  ids,
+  insertHub,
+  insertPost,
+  insertUsers,
+  joinHub,
+  uniqueName,
+} from "../helpers/fixtures.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register();
-  bob = await api.register();
+let api: TestApi, alice: TestUser, bob: TestUser;
+setUpSharedTestApi(["alice", "bob"], (started, users) => {
+  api = started;
+  [alice, bob] = users;
 });
-afterAll(() => api.close());
-
-const path = (name: string) => `/hubs/${encodeURIComponent(name)}`;
 
 describe("POST /hubs", () => {
   it("answers 201 with the full hub card, its creator as first member", async () => {
@@ -66,7 +71,7 @@ describe("POST /hubs", () => {
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name, description: "about" });
-    expect((await api.request.get(path(name))).body.name).toBe(name);
+    expect((await api.request.get(hubPath(name))).body.name).toBe(name);
   });
 
   it("stores '  abc  ' as 'abc'", async () => {
@@ -210,7 +215,7 @@ describe("POST /hubs", () => {
     const name = `${stem} ${process.pid}`;
     const created = await api.request.post("/hubs").set(alice.auth).send({ name });
 
-    const res = await api.request.get(path(name));
+    const res = await api.request.get(hubPath(name));
 
     expect(created.status).toBe(201);
     expect(res.status).toBe(200);
@@ -303,7 +308,7 @@ describe("PUT /hubs/{id}", () => {
     const name = uniqueName("Moved");
     await api.request.put(`/hubs/${hub.id}`).set(alice.auth).send({ name });
 
-    const [byNew, byOld] = await Promise.all([api.request.get(path(name)), api.request.get(path(hub.name))]);
+    const [byNew, byOld] = await Promise.all([api.request.get(hubPath(name)), api.request.get(hubPath(hub.name))]);
 
     expect(byNew.body.id).toBe(hub.id);
     expect(byOld.status).toBe(404);
@@ -404,7 +409,7 @@ describe("GET /hubs/{name} and /hubs/id/{id}", () => {
   it("finds a hub by its name in any case", async () => {
     const hub = await createHub(api, alice, { name: uniqueName("Seinen Corner") });
 
-    const res = await api.request.get(path(hub.name.toUpperCase()));
+    const res = await api.request.get(hubPath(hub.name.toUpperCase()));
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: hub.id, name: hub.name, authorName: alice.username });
@@ -420,7 +425,7 @@ describe("GET /hubs/{name} and /hubs/id/{id}", () => {
   });
 
   it("answers 404 'No hub found.' for an unknown name", async () => {
-    const res = await api.request.get(path(uniqueName("Nowhere")));
+    const res = await api.request.get(hubPath(uniqueName("Nowhere")));
 
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ status: 404, error: "Not Found", message: "No hub found." });
@@ -469,9 +474,9 @@ describe("GET /hubs/{name} and /hubs/id/{id}", () => {
     const hub = await createHub(api, alice);
 
     const [member, other, guest] = await Promise.all([
-      api.request.get(path(hub.name)).set(alice.auth),
-      api.request.get(path(hub.name)).set(bob.auth),
-      api.request.get(path(hub.name)),
+      api.request.get(hubPath(hub.name)).set(alice.auth),
+      api.request.get(hubPath(hub.name)).set(bob.auth),
+      api.request.get(hubPath(hub.name)),
     ]);
 
     expect([member.body.joinedByMe, other.body.joinedByMe, guest.body.joinedByMe]).toEqual([true, false, false]);
@@ -491,7 +496,7 @@ describe("GET /hubs/{name} and /hubs/id/{id}", () => {
     await createPost(api, alice, hub.id, { title: "First post" });
     const second = await createPost(api, alice, hub.id, { title: "Second post" });
 
-    const res = await api.request.get(path(hub.name));
+    const res = await api.request.get(hubPath(hub.name));
 
     expect(res.body.postCount).toBe(2);
     expect(res.body.latestPost).toEqual({ id: second.id, title: "Second post", date: expect.any(String) });

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
-import { countRows, createHub, createPost } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { countRows, createHub, createPost, hubPath } from "../helpers/fixtures.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register();
-  bob = await api.register();
+let api: TestApi, alice: TestUser, bob: TestUser;
+setUpSharedTestApi(["alice", "bob"], (started, users) => {
+  api = started;
+  [alice, bob] = users;
 });
-afterAll(() => api.close());
 
 /** A fresh hub with one post by alice; answers the post's like URL and detail URL. */
 async function newPost() {
   const hub = await createHub(api, alice);
   const post = await createPost(api, alice, hub.id);
-  const base = `/hubs/${encodeURIComponent(hub.name)}`;
+  const base = hubPath(hub.name);
   return { hub, post, like: `${base}/${post.id}/like`, detail: `${base}/${post.id}`, list: `${base}/posts/latest` };
 }
 

@@ -1,28 +1,15 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { startTestApi, setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { expectFieldErrorAsMessage } from "../helpers/expect-error.ts";
+import { uploadPng } from "../helpers/images.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
+let api: TestApi, alice: TestUser, bob: TestUser;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("alice");
-  bob = await api.register("bob");
+setUpSharedTestApi(["alice", "bob"], (started, users) => {
+  api = started;
+  [alice, bob] = users;
 });
-afterAll(() => api.close());
-
-/** Uploads a small PNG as `user` through POST /images and answers its id. */
-async function uploadImage(user: TestUser): Promise<number> {
-  const png = await sharp({ create: { width: 40, height: 60, channels: 3, background: "#888" } })
-    .png()
-    .toBuffer();
-  const res = await api.request.post("/images").set(user.auth).attach("file", png, "logo.png");
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
 
 let seriesSeq = 0;
 /** A unique series name per call, so tests in this file do not collide. */
@@ -38,13 +25,6 @@ async function createSeries(user: TestUser, body: Record<string, unknown> = {}) 
 }
 
 const seriesCount = () => prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM Series").get()!.n;
-
-/** Expects the contract's validation body naming `field` with `message`. */
-function expectFieldError(res: { status: number; body: any }, field: string, message: string) {
-  expect(res.status).toBe(400);
-  expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message });
-  expect(res.body.errors).toContainEqual({ field, message });
-}
 
 describe("POST /series", () => {
   it("creates a series and answers the full series shape", async () => {
@@ -101,20 +81,20 @@ describe("POST /series", () => {
 
     const res = await api.request.post("/series").set(alice.auth).send(body);
 
-    expectFieldError(res, "name", "Series name is required");
+    expectFieldErrorAsMessage(res, "name", "Series name is required");
     expect(seriesCount()).toBe(before);
   });
 
   it("rejects a 2-character name with 'Series name must be at least 3 characters'", async () => {
     const res = await api.request.post("/series").set(alice.auth).send({ name: "ab" });
 
-    expectFieldError(res, "name", "Series name must be at least 3 characters");
+    expectFieldErrorAsMessage(res, "name", "Series name must be at least 3 characters");
   });
 
   it("counts the length after trimming", async () => {
     const res = await api.request.post("/series").set(alice.auth).send({ name: "  ab  " });
 
-    expectFieldError(res, "name", "Series name must be at least 3 characters");
+    expectFieldErrorAsMessage(res, "name", "Series name must be at least 3 characters");
   });
 
   it("accepts a name of exactly 3 characters", async () => {
@@ -138,7 +118,7 @@ describe("POST /series", () => {
       .set(alice.auth)
       .send({ name: "L".repeat(101) });
 
-    expectFieldError(res, "name", "Series name must be less than 100 characters");
+    expectFieldErrorAsMessage(res, "name", "Series name must be less than 100 characters");
   });
 
   it("counts characters, not UTF-16 units: 100 emoji are a valid name", async () => {
@@ -172,7 +152,7 @@ describe("POST /series", () => {
 
     const res = await api.request.post("/series").set(alice.auth).send({ name });
 
-    expectFieldError(res, "name", "Series name must be at least 3 characters");
+    expectFieldErrorAsMessage(res, "name", "Series name must be at least 3 characters");
     expect(seriesCount()).toBe(before);
   });
 
@@ -196,7 +176,7 @@ describe("POST /series", () => {
       .set(alice.auth)
       .send({ name: uniqueName(), description: "d".repeat(501) });
 
-    expectFieldError(res, "description", "Description must be less than 500 characters");
+    expectFieldErrorAsMessage(res, "description", "Description must be less than 500 characters");
   });
 
   it("answers 409 'A series with this name already exists' for a taken name", async () => {
@@ -252,8 +232,8 @@ describe("POST /series", () => {
   });
 
   it("sets a logo and a banner the author uploaded", async () => {
-    const logo = await uploadImage(alice);
-    const banner = await uploadImage(alice);
+    const logo = await uploadPng(api, alice);
+    const banner = await uploadPng(api, alice);
 
     const res = await api.request
       .post("/series")
@@ -265,7 +245,7 @@ describe("POST /series", () => {
   });
 
   it("rejects a logo another user uploaded with a field error, creating nothing", async () => {
-    const bobsImage = await uploadImage(bob);
+    const bobsImage = await uploadPng(api, bob);
     const before = seriesCount();
 
     const res = await api.request.post("/series").set(alice.auth).send({ name: uniqueName(), profileImageId: bobsImage });
@@ -488,7 +468,7 @@ describe("PUT /series/{id}", () => {
 
     const res = await api.request.put(`/series/${series.id}`).set(alice.auth).send({ name: "x" });
 
-    expectFieldError(res, "name", "Series name must be at least 3 characters");
+    expectFieldErrorAsMessage(res, "name", "Series name must be at least 3 characters");
   });
 
   it("rejects renaming to a reserved name", async () => {
@@ -501,8 +481,8 @@ describe("PUT /series/{id}", () => {
 
   it("sets a logo and a banner the author uploaded", async () => {
     const series = await createSeries(alice);
-    const logo = await uploadImage(alice);
-    const banner = await uploadImage(alice);
+    const logo = await uploadPng(api, alice);
+    const banner = await uploadPng(api, alice);
 
     const res = await api.request
       .put(`/series/${series.id}`)
@@ -513,8 +493,8 @@ describe("PUT /series/{id}", () => {
   });
 
   it("keeps the logo and banner when the body leaves them out", async () => {
-    const logo = await uploadImage(alice);
-    const banner = await uploadImage(alice);
+    const logo = await uploadPng(api, alice);
+    const banner = await uploadPng(api, alice);
     const series = await createSeries(alice, { profileImageId: logo, profileBannerId: banner });
 
     const res = await api.request.put(`/series/${series.id}`).set(alice.auth).send({ name: series.name, description: "edited" });
@@ -523,8 +503,8 @@ describe("PUT /series/{id}", () => {
   });
 
   it("clears an image given as null and keeps the other", async () => {
-    const logo = await uploadImage(alice);
-    const banner = await uploadImage(alice);
+    const logo = await uploadPng(api, alice);
+    const banner = await uploadPng(api, alice);
     const series = await createSeries(alice, { profileImageId: logo, profileBannerId: banner });
 
     const res = await api.request.put(`/series/${series.id}`).set(alice.auth).send({ name: series.name, profileImageId: null });
@@ -534,7 +514,7 @@ describe("PUT /series/{id}", () => {
 
   it("rejects another user's image as banner with a field error and changes nothing", async () => {
     const series = await createSeries(alice, { description: "steady" });
-    const bobsImage = await uploadImage(bob);
+    const bobsImage = await uploadPng(api, bob);
 
     const res = await api.request
       .put(`/series/${series.id}`)

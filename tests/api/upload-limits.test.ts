@@ -132,9 +132,9 @@ describe("rendition work is bounded", () => {
       release.shift()?.();
       await new Promise((r) => setImmediate(r));
     }
-    await Promise.all(started);
+    await Promise.all(started.filter((accepted) => accepted !== null));
     expect(peak).toBe(2);
-    expect(limiter.tryRun(async () => 1)).not.toBeNull();
+    expect(limiter.tryRun(() => Promise.resolve(1))).not.toBeNull();
   });
 
   it("serves the original (a correct 200) to ?w= requests when every resizer is busy", async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { uploadImage } from "../helpers/images.ts";
 
-let api: TestApi;
-let alice: TestUser;
-let bob: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("Alice_Users");
-  bob = await api.register("bob_users");
+let api: TestApi, alice: TestUser, bob: TestUser;
+setUpSharedTestApi(["Alice_Users", "bob_users"], (started, users) => {
+  api = started;
+  [alice, bob] = users;
 });
-afterAll(() => api.close());
 
 let nameSeq = 0;
 async function createHub(owner: TestUser): Promise<number> {

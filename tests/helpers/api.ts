@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import supertest from "supertest";
+import { afterAll, beforeAll } from "vitest";
 import { createApp, type AppConfig } from "../../server/app.ts";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
@@ -90,4 +91,34 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A registered user for each of the names, as a tuple in their order. */
+export type UsersNamed<Usernames extends readonly string[]> = { -readonly [K in keyof Usernames]: TestUser };
+
+/** Registers a user under each name, one after another, so that the ids follow the order of the names. */
+export async function registerUsers<const Usernames extends readonly string[]>(
+  api: TestApi,
+  usernames: Usernames,
+): Promise<UsersNamed<Usernames>> {
+  const users: TestUser[] = [];
+  for (const username of usernames) users.push(await api.register(username));
+  return users as UsersNamed<Usernames>;
+}
+
+/**
+ * A test file's shared set-up: before its tests, the real app (as startTestApi) with a user registered under
+ * each name, handed to `ready` (which may add the file's own set-up); after them, closed.
+ */
+export function setUpSharedTestApi<const Usernames extends readonly string[]>(
+  usernames: Usernames,
+  ready: (api: TestApi, users: UsersNamed<Usernames>) => void | Promise<void>,
+  overrides: Partial<AppConfig> = {},
+): void {
+  let api: TestApi | undefined;
+  beforeAll(async () => {
+    api = await startTestApi(overrides);
+    await ready(api, await registerUsers(api, usernames));
+  });
+  afterAll(() => api?.close());
 }

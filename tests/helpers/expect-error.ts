@@ -23,3 +23,10 @@ export function expectFieldError(res: Response, field: string, message?: string)
   expect(entry, `no error for field "${field}" in ${JSON.stringify(res.body.errors)}`).toBeDefined();
   if (message !== undefined) expect(entry!.message).toBe(message);
 }
+
+/** A 400 whose message is the field's own message, with `{ field, message }` in its `errors` list. */
+export function expectFieldErrorAsMessage(res: Response, field: string, message: string): void {
+  expect(res.status).toBe(400);
+  expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message });
+  expect(res.body.errors).toContainEqual({ field, message });
+}

@@ -111,6 +111,9 @@ export function insertPost(api: TestApi, spec: PostRowSpec): number {
   return postId;
 }
 
+/** The path of a hub, `/hubs/{name}`, its name URL-encoded. */
+export const hubPath = (name: string) => `/hubs/${encodeURIComponent(name)}`;
+
 /** The ids of a paged body's items, in order. */
 export const ids = (body: { content: { id: number }[] }) => body.content.map((item) => item.id);
 

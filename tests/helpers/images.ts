@@ -28,3 +28,8 @@ export async function uploadImage(api: TestApi, user: TestUser, bytes?: Buffer, 
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as number;
 }
+
+/** Uploads a solid PNG of the given size (a chapter page, a logo) as the user and answers its id. */
+export async function uploadPng(api: TestApi, user: TestUser, width = 40, height = 60): Promise<number> {
+  return uploadImage(api, user, await imageBytes("png", width, height), "page.png");
+}

@@ -23,7 +23,7 @@ export async function upload(api: TestApi, user: TestUser, width: number, height
   return res.body.id as number;
 }
 
-async function ok<T>(res: { status: number; body: unknown }, expected: number, what: string): Promise<T> {
+function ok<T>(res: { status: number; body: unknown }, expected: number, what: string): T {
   if (res.status !== expected) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as T;
 }
@@ -83,7 +83,7 @@ export async function createSeriesWithChapter(
   const [logo, banner, page] = images
     ? await Promise.all([upload(api, user, 200, 200, hue + 20), upload(api, user, 960, 400, hue), upload(api, user, 600, 900, hue + 40)])
     : [null, null, await upload(api, user, 60, 90, hue)];
-  const series = await ok<{ id: number; name: string }>(
+  const series = ok<{ id: number; name: string }>(
     await api.request
       .post("/series")
       .set(user.auth)
@@ -91,7 +91,7 @@ export async function createSeriesWithChapter(
     201,
     "create series",
   );
-  await ok(
+  ok(
     await api.request
       .post(`/series/${encodeURIComponent(name)}/chapters`)
       .set(user.auth)
@@ -235,7 +235,7 @@ export async function seedComics(api: TestApi) {
   const artist = await api.register(`kana_${process.pid}`);
   const reader = await api.register(`fan_${process.pid}`);
   const [logo, banner] = await Promise.all([upload(api, artist, 240, 240, 250), upload(api, artist, 1500, 500, 220)]);
-  const ronin = await ok<{ id: number; name: string }>(
+  const ronin = ok<{ id: number; name: string }>(
     await api.request.post("/series").set(artist.auth).send({
       name: "Moonlit Ronin",
       description: "A wandering swordswoman, a city that never sleeps, and a debt written in moonlight.",
@@ -275,12 +275,12 @@ export async function seedComics(api: TestApi) {
     320,
   );
   const dragons = await createSeriesWithChapter(api, artist, "Paper Dragons", "Origami Skies", 20);
-  const blank = await ok<{ id: number; name: string }>(
+  const blank = ok<{ id: number; name: string }>(
     await api.request.post("/series").set(artist.auth).send({ name: "Blank Pages" }),
     201,
     "create series",
   );
-  await ok(await api.request.post(`/user/${reader.id}/followed-series/${ronin.id}`).set(reader.auth), 200, "follow");
-  await ok(await api.request.post(`/series/${encodeURIComponent(ronin.name)}/1/like`).set(reader.auth), 200, "like chapter");
+  ok(await api.request.post(`/user/${reader.id}/followed-series/${ronin.id}`).set(reader.auth), 200, "follow");
+  ok(await api.request.post(`/series/${encodeURIComponent(ronin.name)}/1/like`).set(reader.auth), 200, "like chapter");
   return { artist, reader, ronin, dragons, blank, chapters: [ch1, ch2, ch3], logo, banner };
 }
