@@ -25,8 +25,6 @@ export interface Origin {
   address: string;
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
 export function createAuthService(db: Database, config: AuthConfig) {
   const { prisma, sqlite } = db;
   // Compared against when the username is unknown, so both failures take the same time.

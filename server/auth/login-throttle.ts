@@ -15,7 +15,7 @@ export interface AttemptCounter {
   forget(key: string): Promise<void>;
 }
 
-export function memoryAttemptCounter(prefix: string, points: number, durationSeconds = WINDOW_SECONDS): AttemptCounter {
+function memoryAttemptCounter(prefix: string, points: number, durationSeconds = WINDOW_SECONDS): AttemptCounter {
   const limiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
@@ -74,5 +74,3 @@ export function createLoginThrottle(config: LoginThrottleConfig) {
     forgetFailures: (bucket: string) => failures.forget(bucket),
   };
 }
-
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

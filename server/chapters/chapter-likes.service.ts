@@ -1,8 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 
-export type ChapterLikeService = ReturnType<typeof createChapterLikeService>;
-
 export function createChapterLikeService(db: Database) {
   const setLiked = createCountedToggle(db.sqlite, {
     link: "ChapterLike",

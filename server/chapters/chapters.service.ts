@@ -54,8 +54,6 @@ const toSummary = (row: ChapterRow, liked: boolean): ChapterSummary => ({
   likedByMe: liked,
 });
 
-export type ChapterService = ReturnType<typeof createChapterService>;
-
 export function createChapterService(db: Database) {
   const { sqlite } = db;
   const listQuery = (order: ChapterOrder) =>

@@ -8,7 +8,7 @@ export interface NameSearch {
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped (ESCAPE '\'). */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // FTS5 refuses a NUL in a phrase; no name holds a control character, so LIKE (which finds nothing) answers.
 const CONTROL = /[\u0000-\u001F\u007F]/;
@@ -23,7 +23,7 @@ export function nameSearch(key: string): NameSearch {
  * Beyond this many matches, walking the newest-first index and keeping the matches beats sorting
  * them all (a word in 6% of 100,000 names: 2.4 ms instead of 5.8 ms); below it, sorting wins.
  */
-export const BROAD_MATCHES = 1000;
+const BROAD_MATCHES = 1000;
 
 export type SearchPlan = NameSearch["kind"] | "trigram-broad";
 

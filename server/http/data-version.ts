@@ -4,7 +4,7 @@ import type { ResponseCache } from "./response-cache.ts";
 
 const endpoint = endpointsFor<unknown>();
 
-export const DataVersion = z.object({
+const DataVersion = z.object({
   version: z.string().describe("Changes whenever a write through the API has been committed; different after every restart"),
 });
 

@@ -15,7 +15,7 @@ export type AuthMode = "none" | "required";
 export type CallerFor<A extends AuthMode> = A extends "required" ? Caller : Caller | null;
 
 /** Largest JSON body an endpoint reads, as sent and once inflated (else 413). */
-export const JSON_BODY_LIMIT = 1024 * 1024;
+const JSON_BODY_LIMIT = 1024 * 1024;
 
 const INFLATE: Record<string, (buffer: Buffer, options: zlib.ZlibOptions & zlib.BrotliOptions) => Buffer> = {
   gzip: zlib.gunzipSync,
@@ -142,7 +142,7 @@ export function endpointsFor<D>() {
   ): Endpoint<D, P, Q, B, A> => endpoint;
 }
 
-export const isWrite = (endpoint: Pick<Endpoint, "method">) => endpoint.method !== "get";
+const isWrite = (endpoint: Pick<Endpoint, "method">) => endpoint.method !== "get";
 
 /**
  * Every status an endpoint can answer besides its success status, in one place (the OpenAPI document
@@ -180,7 +180,7 @@ function canonicalQuery(endpoint: AnyEndpoint): (query: unknown) => unknown {
   };
 }
 
-export const expressPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ":$1");
+const expressPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, ":$1");
 
 export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], deps: D, cache: ResponseCache): void {
   const readJson = express.json({ limit: JSON_BODY_LIMIT });

@@ -22,7 +22,7 @@ export interface ResponseCacheOptions {
   maxBytes?: number;
 }
 
-export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * Serialized JSON answers to GETs, keyed by the route and its validated params and query, reused

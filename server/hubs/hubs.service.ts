@@ -72,8 +72,6 @@ function toHub(row: HubRow): Hub {
   };
 }
 
-export type HubService = ReturnType<typeof createHubService>;
-
 export function createHubService(db: Database) {
   const { sqlite, prisma } = db;
   const q = {

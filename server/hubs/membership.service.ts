@@ -1,8 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 
-export type MembershipService = ReturnType<typeof createMembershipService>;
-
 export function createMembershipService(db: Database) {
   const setMember = createCountedToggle(db.sqlite, {
     link: "Membership",

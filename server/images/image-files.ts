@@ -106,7 +106,7 @@ export async function syncFolder(dir: string): Promise<void> {
 }
 
 /** Writes and fsyncs a new file; removes it again when that fails (a full disk). */
-export async function writeDurably(file: string, bytes: Buffer): Promise<void> {
+async function writeDurably(file: string, bytes: Buffer): Promise<void> {
   try {
     const handle = await fs.open(file, "wx");
     try {

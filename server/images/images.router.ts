@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
-import { badRequest, HttpError, notFound } from "../http/errors.ts";
+import { badRequest, HttpError } from "../http/errors.ts";
 import { ImageMetadata } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";

@@ -110,7 +110,10 @@ export function createImageService(db: Database, root: string, options: ImageSer
       return toMetadata(row, viewerId);
     },
 
-    /** The bytes to send for an image at the requested width (`?w=`), from memory when recently served. */
+    /**
+     * The bytes to send for an image at the requested width (`?w=`) and whether they are public; an image
+     * nothing published uses is its uploader's only (404 for anyone else). Recently served bytes come from memory.
+     */
     async bytesFor(id: number, width: number | undefined, viewerId: number | undefined): Promise<ServedImage> {
       const key = `${id}:${width ?? ""}`;
       const cached = cache.get(key);

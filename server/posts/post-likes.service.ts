@@ -4,8 +4,6 @@ import { prepare } from "../db/sql.ts";
 import { notFound } from "../http/errors.ts";
 import type { PostPageKeys } from "./post-page-keys.ts";
 
-export type PostLikeService = ReturnType<typeof createPostLikeService>;
-
 export function createPostLikeService(db: Database, pageKeys: PostPageKeys) {
   const setLiked = createCountedToggle(db.sqlite, {
     link: "PostLike",

@@ -48,8 +48,6 @@ const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   likedByMe: liked,
 });
 
-export type PostService = ReturnType<typeof createPostService>;
-
 export function createPostService(db: Database, pageKeys: PostPageKeys) {
   const { sqlite, prisma } = db;
   // The inner query picks the page's ids from the covering sort index alone (starting after a

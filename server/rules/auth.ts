@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { hasLongMarkRun, text } from "./text.ts";
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 30;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX_BYTES = 72; // bcrypt reads no further
+const USERNAME_MIN = 3;
+const USERNAME_MAX = 30;
+const PASSWORD_MIN = 6;
+const PASSWORD_MAX_BYTES = 72; // bcrypt reads no further
 
 const utf8Length = (s: string) => new TextEncoder().encode(s).length;
 
@@ -22,7 +22,7 @@ export const password = z
   .refine((s) => s.length >= PASSWORD_MIN, "Password must be at least 6 characters")
   .refine((s) => utf8Length(s) <= PASSWORD_MAX_BYTES, "Password must be at most 72 bytes");
 
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 const INVALID_EMAIL = "Please enter a valid email address";
 
 // Deliberately simple, like the browser's own check: something@domain.tld, no spaces, and no invisible
@@ -50,7 +50,7 @@ export const LoginBody = z.object({
 });
 export type LoginInput = z.infer<typeof LoginBody>;
 
-export const AccessToken = z.object({ accessToken: z.string() });
+const AccessToken = z.object({ accessToken: z.string() });
 
 export const SignedIn = AccessToken.extend({
   deviceToken: z.string().describe("Send it back as `deviceToken` with later logins from this device"),

@@ -4,7 +4,7 @@ import { imageRef, MAX_ID, text } from "./text.ts";
 export const CHAPTER_TITLE_MAX = 200;
 export const CHAPTER_DESCRIPTION_MAX = 300;
 export const CHAPTER_CONTENT_MAX = 10_000;
-export const CHAPTER_PAGES_MAX = 500;
+const CHAPTER_PAGES_MAX = 500;
 export const CHAPTER_NUMBER_MAX = 100_000;
 
 const PAGE_ID_MESSAGE = "Each page must be an image id";

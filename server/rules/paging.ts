@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-export const PER_PAGE_DEFAULT = 10;
-export const PER_PAGE_MAX = 1000;
-export const PAGE_MAX = 100_000_000;
+const PER_PAGE_DEFAULT = 10;
+const PER_PAGE_MAX = 1000;
+const PAGE_MAX = 100_000_000;
 
 const wholeNumber = (label: string, max: number, rangeMessage: string) =>
   z

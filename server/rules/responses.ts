@@ -23,7 +23,7 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const PostRef = z.object({ id, title: z.string(), date });
+const PostRef = z.object({ id, title: z.string(), date });
 
 export const Hub = z.object({
   id,
@@ -64,7 +64,7 @@ export const Post = PostSummary.extend({
 });
 export type Post = z.infer<typeof Post>;
 
-export const ChapterRef = z.object({ id, number: z.number().int().positive(), title: z.string(), date, coverId: imageId });
+const ChapterRef = z.object({ id, number: z.number().int().positive(), title: z.string(), date, coverId: imageId });
 
 export const Series = z.object({
   id,

@@ -67,7 +67,7 @@ export const nameKey = (name: string) =>
 const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
 
 /** Names that would shadow the API's own routes (/hubs/top, /hubs/search, /hubs/id/...). */
-export const RESERVED_NAMES = ["top", "search", "id"] as const;
+const RESERVED_NAMES = ["top", "search", "id"] as const;
 
 export function entityName(label: string, rule: { required: string; min: readonly [number, string]; max: readonly [number, string] }) {
   return text(label, { ...rule, singleLine: true })

@@ -1,8 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 
-export type FollowService = ReturnType<typeof createFollowService>;
-
 export function createFollowService(db: Database) {
   const setFollowing = createCountedToggle(db.sqlite, {
     link: "Follow",

@@ -71,8 +71,6 @@ export interface SeriesRef {
   name: string;
 }
 
-export type SeriesService = ReturnType<typeof createSeriesService>;
-
 export function createSeriesService(db: Database) {
   const { sqlite, prisma } = db;
   const q = {

@@ -32,8 +32,6 @@ const PUBLIC_FIELDS = {
   profileBannerId: true,
 } as const;
 
-export type UserService = ReturnType<typeof createUserService>;
-
 export function createUserService(db: Database) {
   const { prisma, sqlite } = db;
 
