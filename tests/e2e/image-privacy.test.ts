@@ -2,25 +2,18 @@
 // publish forms still show their previews (through the web app's /uploads/{id}), and a chapter
 // published from fresh uploads shows its pages to a guest.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
-import { logIn, startSite, type Site } from "../helpers/site.ts";
+import { fileToUpload, hydrated, logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
 import { artPng, comicPagePng } from "../helpers/web-seed.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let site: Site;
-let artist: TestUser;
-let other: TestUser;
-beforeAll(async () => {
-  site = await startSite();
-  artist = await site.api.register("private_inker");
-  other = await site.api.register("private_other");
+let site: Site, artist: TestUser, other: TestUser;
+setUpSharedSite(["private_inker", "private_other"], (started, users) => {
+  site = started;
+  [artist, other] = users;
 });
-afterAll(() => site?.close());
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-const png = (bytes: Buffer, name: string) => ({ name, mimeType: "image/png", buffer: bytes });
 
 /** Waits until every matched image has loaded with real pixels; answers their src. */
 async function loadedImages(page: Page, selector: string, count: number): Promise<string[]> {
@@ -49,7 +42,7 @@ describe("previews of fresh uploads", () => {
     await page.goto("/publish/hub");
     await hydrated(page);
 
-    await page.getByLabel("Logo file").setInputFiles(png(await artPng(300, 300, 40), "logo.png"));
+    await page.getByLabel("Logo file").setInputFiles(fileToUpload(await artPng(300, 300, 40), "logo.png"));
 
     const [src] = await loadedImages(page, ".image-picker img[alt='Logo preview']", 1);
     expect(src).toMatch(/^\/uploads\/[0-9]+\?w=240$/);
@@ -76,9 +69,9 @@ describe("previews of fresh uploads", () => {
     await page
       .locator("#field-pageFiles")
       .setInputFiles([
-        png(files[0]!, "a-1.png"),
+        fileToUpload(files[0]!, "a-1.png"),
         { name: "b.txt", mimeType: "text/plain", buffer: Buffer.from("nope") },
-        png(files[1]!, "c-2.png"),
+        fileToUpload(files[1]!, "c-2.png"),
       ]);
     await page.getByLabel("Chapter title").fill("Unveiled");
     await page.getByRole("button", { name: "Publish chapter" }).click();

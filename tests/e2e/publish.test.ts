@@ -2,27 +2,18 @@
 // forms (validation messages, counters, preview, success and the redirect 2 seconds later),
 // uploading a chapter's pages (progress, a refused file, reordering, the cover) and reading it,
 // the same without JavaScript, and an edit form refused to someone else.
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
-import { logIn, startSite, type Site } from "../helpers/site.ts";
+import { fileToUpload, hydrated, logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
 import { artPng, comicPagePng, createHub } from "../helpers/web-seed.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
-let site: Site;
-let artist: TestUser;
-let other: TestUser;
-
-beforeAll(async () => {
-  site = await startSite();
-  artist = await site.api.register("inker_e2e");
-  other = await site.api.register("someone_else");
+let site: Site, artist: TestUser, other: TestUser;
+setUpSharedSite(["inker_e2e", "someone_else"], (started, users) => {
+  site = started;
+  [artist, other] = users;
 });
-afterAll(() => site?.close());
-
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-const png = (bytes: Buffer, name: string, mimeType = "image/png") => ({ name, mimeType, buffer: bytes });
 
 async function artistPage(options: { javaScript?: boolean; width?: number } = {}) {
   const { page } = await site.newPage(options);
@@ -77,7 +68,7 @@ describe("hub, series and post forms", () => {
     await create.click();
     await page.getByText("A hub with this name already exists").waitFor();
 
-    await page.getByLabel("Logo file").setInputFiles(png(await artPng(300, 300, 40), "logo.png"));
+    await page.getByLabel("Logo file").setInputFiles(fileToUpload(await artPng(300, 300, 40), "logo.png"));
     await page.locator(".image-picker img[alt='Logo preview']").waitFor();
     await page.getByLabel("Hub name").fill("  Midnight Inkers  ");
     await page.getByLabel("Description").fill("We ink at night.");
@@ -105,7 +96,7 @@ describe("hub, series and post forms", () => {
     const page = await artistPage({ javaScript: false });
     await page.goto("/publish/hub");
     await page.getByLabel("Hub name").fill("No Script Club");
-    await page.getByLabel("Banner file").setInputFiles(png(await artPng(900, 300, 200), "banner.png"));
+    await page.getByLabel("Banner file").setInputFiles(fileToUpload(await artPng(900, 300, 200), "banner.png"));
     await page.getByRole("button", { name: "Create hub" }).click();
     await page.getByText("Hub created successfully!").waitFor();
     expect(await page.locator("meta[http-equiv=refresh]").getAttribute("content")).toBe("2;url=/hubs/No%20Script%20Club");
@@ -206,12 +197,12 @@ describe("publishing a chapter", () => {
       await route.continue();
     });
     await page.locator("#field-pageFiles").setInputFiles([
-      png(pages[2]!, "page-10.png"),
-      png(pages[0]!, "page-2.png"),
-      png(Buffer.from("this is not a picture"), "notes.png"),
-      png(pages[1]!, "page-3.png"),
+      fileToUpload(pages[2]!, "page-10.png"),
+      fileToUpload(pages[0]!, "page-2.png"),
+      fileToUpload(Buffer.from("this is not a picture"), "notes.png"),
+      fileToUpload(pages[1]!, "page-3.png"),
       // Over 10 MB: refused in the browser by its size, before any upload.
-      png(Buffer.alloc(10 * 1024 * 1024 + 1), "huge.png"),
+      fileToUpload(Buffer.alloc(10 * 1024 * 1024 + 1), "huge.png"),
     ]);
     await expect.poll(() => page.locator(".page-item__progress progress").count()).toBe(4);
     expect(await page.locator(".page-item__progress").allInnerTexts()).toEqual(["0%", "0%", "Waiting...", "Waiting..."]);
@@ -269,9 +260,9 @@ describe("publishing a chapter", () => {
     await page
       .locator("#field-pageFiles")
       .setInputFiles([
-        png(files[0]!, "a-1.jpg", "image/jpeg"),
-        png(Buffer.from("nope"), "b.txt", "text/plain"),
-        png(files[1]!, "c-2.jpg", "image/jpeg"),
+        fileToUpload(files[0]!, "a-1.jpg", "image/jpeg"),
+        fileToUpload(Buffer.from("nope"), "b.txt", "text/plain"),
+        fileToUpload(files[1]!, "c-2.jpg", "image/jpeg"),
       ]);
     await page.getByLabel("Chapter title").fill("Plain forms");
     await page.getByRole("button", { name: "Publish chapter" }).click();

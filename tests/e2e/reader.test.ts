@@ -4,7 +4,7 @@
 // a desktop; follow the series and like the chapter.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { logIn, startSite, type Site } from "../helpers/site.ts";
+import { hydrated, logIn, startSite, type Site } from "../helpers/site.ts";
 import { seedComics } from "../helpers/web-seed.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -19,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 const RONIN = "/series/Moonlit%20Ronin";
-const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 const status = (page: Page) => page.locator(".stage__status").innerText();
 /** How far an element's top is from the viewport's top, in whole pixels. */
 const top = (page: Page, selector: string) => page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top) + 0);

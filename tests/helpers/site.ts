@@ -1,11 +1,10 @@
 // The whole site for browser tests: the real API and the BUILT web app on free ports over a fresh
 // data folder, and Debian's Chromium driven by playwright-core.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { startWeb } from "../../web/main.ts";
-import { startTestApi, type TestApi } from "./api.ts";
+import { afterAll, beforeAll } from "vitest";
+import { registerUsers, type UsersNamed } from "./api.ts";
+import { startWebServer, type WebServer } from "./web-server.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -19,48 +18,21 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-export const SESSION_SECRET = "web-test-session-secret-0123456789";
-export const CONTACT_EMAIL = "hello@inkwell.test";
+export { CONTACT_EMAIL, SESSION_SECRET } from "./web-server.ts";
 
-export interface Site {
-  api: TestApi;
-  apiUrl: string;
-  /** The web app's origin, e.g. http://127.0.0.1:41234 */
-  url: string;
+export interface Site extends WebServer {
   browser: Browser;
   /** A new browser context (own cookies) and page; phone width when asked. */
   newPage(options?: { javaScript?: boolean; width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
-  close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once("listening", () => resolve((server.address() as AddressInfo).port));
-    server.once("error", reject);
-  });
-}
-
+/** The web server (startWebServer) and a Chromium to browse it. */
 export async function startSite(): Promise<Site> {
-  const api = await startTestApi();
-  const apiServer = api.app.listen(0, "127.0.0.1");
-  const apiPort = await listen(apiServer);
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const web = await startWeb({
-    NODE_ENV: "test",
-    PORT: "0",
-    API_URL: apiUrl,
-    PUBLIC_API_URL: apiUrl,
-    DATA_DIR: api.dataDir,
-    SESSION_SECRET,
-    CONTACT_EMAIL,
-  });
-  const url = `http://127.0.0.1:${web.port}`;
+  const server = await startWebServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
-    api,
-    apiUrl,
-    url,
+    ...server,
     browser,
     async newPage({ javaScript = true, width = 1280, height = 900 } = {}) {
       // bypassCSP: axe-core is injected as an inline script; the site itself runs under its real CSP.
@@ -68,7 +40,7 @@ export async function startSite(): Promise<Site> {
         bypassCSP: true,
         javaScriptEnabled: javaScript,
         viewport: { width, height },
-        baseURL: url,
+        baseURL: server.url,
       });
       contexts.push(context);
       const page = await context.newPage();
@@ -78,13 +50,32 @@ export async function startSite(): Promise<Site> {
     async close() {
       await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close();
-      await web.close();
-      apiServer.closeAllConnections();
-      await new Promise<void>((resolve) => apiServer.close(() => resolve()));
-      await api.close();
+      await server.close();
     },
   };
 }
+
+/**
+ * A browser test file's shared set-up: before its tests, the site with a user registered under each name,
+ * handed to `ready`; after them, closed.
+ */
+export function setUpSharedSite<const Usernames extends readonly string[]>(
+  usernames: Usernames,
+  ready: (site: Site, users: UsersNamed<Usernames>) => void,
+): void {
+  let site: Site | undefined;
+  beforeAll(async () => {
+    site = await startSite();
+    ready(site, await registerUsers(site.api, usernames));
+  });
+  afterAll(() => site?.close());
+}
+
+/** Waits until the page's scripts have taken over (root.tsx marks <html data-hydrated>). */
+export const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+/** A file for a file input, from bytes. */
+export const fileToUpload = (bytes: Buffer, name: string, mimeType = "image/png") => ({ name, mimeType, buffer: bytes });
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve("axe-core/axe.min.js");

@@ -6,7 +6,9 @@ import type { AppConfig } from "../../server/app.ts";
 import type { WebConfig } from "../../app/lib/config.server.ts";
 import { startWeb } from "../../web/main.ts";
 import { startTestApi, type TestApi } from "./api.ts";
-import { CONTACT_EMAIL, SESSION_SECRET } from "./site.ts";
+
+export const SESSION_SECRET = "web-test-session-secret-0123456789";
+export const CONTACT_EMAIL = "hello@inkwell.test";
 
 export interface WebServer {
   api: TestApi;
