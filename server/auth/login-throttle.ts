@@ -53,7 +53,11 @@ export interface LoginThrottleConfig {
  *   attacker slows the guesses without locking the owner out.
  */
 export function createLoginThrottle(config: LoginThrottleConfig) {
-  const off: AttemptCounter = { take: async () => null, blockedFor: async () => null, forget: async () => {} };
+  const off: AttemptCounter = {
+    take: () => Promise.resolve(null),
+    blockedFor: () => Promise.resolve(null),
+    forget: () => Promise.resolve(),
+  };
   const perAddress = config.attemptsPerAddress > 0 ? memoryAttemptCounter("auth-address", config.attemptsPerAddress) : off;
   const failures = config.failuresPerAccount > 0 ? memoryAttemptCounter("auth-failures", config.failuresPerAccount) : off;
 

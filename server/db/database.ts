@@ -37,7 +37,7 @@ export async function openDatabase(dataDir: string): Promise<Database> {
     adapter: {
       provider: factory.provider,
       adapterName: factory.adapterName,
-      connect: async () => adapter,
+      connect: () => Promise.resolve(adapter),
     },
   });
 

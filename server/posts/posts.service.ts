@@ -52,7 +52,7 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
   const { sqlite, prisma } = db;
   // The inner query picks the page's ids from the covering sort index alone (starting after a
   // remembered key on deep pages); only the rows of the page are read and joined.
-  const listQuery = <P extends unknown[] | {}>(order: PostOrder, afterKey: boolean) => {
+  const listQuery = <P extends unknown[] | object>(order: PostOrder, afterKey: boolean) => {
     const { columns, key } = pageKeys.sortColumns(order);
     // After a remembered key (k, id): the posts tied on k with a smaller id, then those below k. Two
     // exact index ranges; a row-value `(k, id) < (?, ?)` would walk every post tied on k (most
