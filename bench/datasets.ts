@@ -5,17 +5,12 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { BENCHMARK_COUNTS, type ScaleCounts } from "../seed/scale-counts.ts";
 import { DATA_ROOT, log, ROOT } from "./common.ts";
 import { BENCH_USER } from "./scenarios.ts";
 
-export interface DatasetCounts {
-  users: number;
-  hubs: number;
-  posts: number;
-  bigHubPosts: number;
-  series: number;
-  chapters: number;
-}
+/** The counts a data set is named by; the seed picks the rest (likes, follows) from them. */
+export type DatasetCounts = Pick<ScaleCounts, "users" | "hubs" | "posts" | "bigHubPosts" | "series" | "chapters">;
 
 export interface DatasetSpec {
   /** "small" or "large". */
@@ -32,14 +27,7 @@ export interface Dataset extends DatasetSpec {
 }
 
 /** The sizes: 10k users, 100k hubs (most empty), 1M posts with 200k in "Ink & Brushes", 2k series, 50k chapters. */
-export const LARGE: DatasetCounts = {
-  users: 10_000,
-  hubs: 100_000,
-  posts: 1_000_000,
-  bigHubPosts: 200_000,
-  series: 2_000,
-  chapters: 50_000,
-};
+export const LARGE: DatasetCounts = BENCHMARK_COUNTS;
 /** The growth curve's other end: 10k posts and 1,000 hub names (search at 1,000 names). */
 export const SMALL: DatasetCounts = { users: 1_000, hubs: 1_000, posts: 10_000, bigHubPosts: 2_000, series: 200, chapters: 5_000 };
 

@@ -108,29 +108,23 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   const targets: TargetResult[] = [];
   const usable = (s?: Scenario): s is Scenario => !!s && !s.failed && s.rps > 0;
 
-  for (const s of report.scenarios.filter((x) => x.group === "api")) {
+  // Throughput against the baseline of the same kind: req/s >= 0.5 x the baseline's.
+  const rpsTarget = (s: Scenario, group: "api" | "web", baseline: Scenario | undefined, baselineName: string) => {
     const note = errorNote(s);
-    if (!usable(s) || !usable(express)) {
-      targets.push({
-        id: `${s.id}.rps`,
-        group: "api",
-        description: `${s.title}: req/s ≥ 0.5 × Express`,
-        measured: "-",
-        pass: false,
-        note: note ?? "no baseline",
-      });
-      continue;
+    const id = `${s.id}.rps`;
+    const description = `${s.title}: req/s ≥ 0.5 × ${baselineName}`;
+    if (!usable(s) || !usable(baseline)) {
+      targets.push({ id, group, description, measured: "-", pass: false, note: note ?? "no baseline" });
+      return;
     }
-    const ratio = s.rps / express.rps;
-    targets.push({
-      id: `${s.id}.rps`,
-      group: "api",
-      description: `${s.title}: req/s ≥ 0.5 × Express`,
-      measured: `${r3(ratio)} × Express`,
-      ratio,
-      pass: ratio >= 0.5 && !note,
-      note,
-    });
+    const ratio = s.rps / baseline.rps;
+    targets.push({ id, group, description, measured: `${r3(ratio)} × ${baselineName}`, ratio, pass: ratio >= 0.5 && !note, note });
+  };
+
+  for (const s of report.scenarios.filter((x) => x.group === "api")) {
+    rpsTarget(s, "api", express, "Express");
+    if (!usable(s) || !usable(express)) continue;
+    const note = errorNote(s);
     const p99 = express.p99 > 0 ? s.p99 / express.p99 : Infinity;
     targets.push({
       id: `${s.id}.p99`,
@@ -143,30 +137,7 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
     });
   }
 
-  for (const s of report.scenarios.filter((x) => x.group === "web")) {
-    const note = errorNote(s);
-    if (!usable(s) || !usable(remix)) {
-      targets.push({
-        id: `${s.id}.rps`,
-        group: "web",
-        description: `${s.title}: req/s ≥ 0.5 × minimal Remix`,
-        measured: "-",
-        pass: false,
-        note: note ?? "no baseline",
-      });
-      continue;
-    }
-    const ratio = s.rps / remix.rps;
-    targets.push({
-      id: `${s.id}.rps`,
-      group: "web",
-      description: `${s.title}: req/s ≥ 0.5 × minimal Remix`,
-      measured: `${r3(ratio)} × minimal Remix`,
-      ratio,
-      pass: ratio >= 0.5 && !note,
-      note,
-    });
-  }
+  for (const s of report.scenarios.filter((x) => x.group === "web")) rpsTarget(s, "web", remix, "minimal Remix");
 
   // Growth: "no slower than k times" = the time per request (1 / req/s at the same concurrency) grows at most k times.
   const growth = (id: string, description: string, fastId: string, slowId: string, limit: number) => {
@@ -273,6 +244,10 @@ export function toMarkdown(report: BenchReport): string {
     return t ? mark(t.pass) : "";
   };
   const errCell = (s: Scenario) => (s.failed ? "did not run" : s.errors === 0 ? "0" : `**${s.errors}**`);
+  /** A scenario's own cells: req/s, p50, p99, errors. */
+  const measuredCells = (x: Scenario) => [int(x.rps), ms(x.p50), ms(x.p99), errCell(x)];
+  /** `value / base` to two decimals, or "-" without a base to compare with. */
+  const times = (value: number, base: number | undefined) => (base !== undefined && base > 0 ? r2(value / base) : "-");
   const out: string[] = [];
   const s = report.settings;
   out.push(`# Inkwell benchmark, ${report.startedAt} (${report.mode})`);
@@ -301,7 +276,7 @@ export function toMarkdown(report: BenchReport): string {
       ["Baseline", "req/s", "p50 ms", "p99 ms", "errors", "runs (req/s)"],
       report.scenarios
         .filter((x) => x.group === "baseline")
-        .map((b) => [b.title, int(b.rps), ms(b.p50), ms(b.p99), errCell(b), (b.runs ?? [b]).map((r) => int(r.rps)).join(", ")]),
+        .map((b) => [b.title, ...measuredCells(b), (b.runs ?? [b]).map((r) => int(r.rps)).join(", ")]),
     ),
   );
 
@@ -318,12 +293,9 @@ export function toMarkdown(report: BenchReport): string {
         .filter((x) => x.group === "api")
         .map((a) => [
           `${a.title}${a.note ? ` (${a.note})` : ""}`,
-          int(a.rps),
-          ms(a.p50),
-          ms(a.p99),
-          errCell(a),
-          express && express.rps > 0 ? r2(a.rps / express.rps) : "-",
-          express && express.p99 > 0 ? r2(a.p99 / express.p99) : "-",
+          ...measuredCells(a),
+          times(a.rps, express?.rps),
+          times(a.p99, express?.p99),
           cell(`${a.id}.rps`),
           cell(`${a.id}.p99`),
         ]),
@@ -343,13 +315,10 @@ export function toMarkdown(report: BenchReport): string {
           const cached = byId.get(u.id.replace(/^uncached\./, ""));
           return [
             `${u.title}${u.note ? ` (${u.note})` : ""}`,
-            int(u.rps),
-            ms(u.p50),
-            ms(u.p99),
-            errCell(u),
-            express && express.rps > 0 ? r2(u.rps / express.rps) : "-",
-            express && express.p99 > 0 ? r2(u.p99 / express.p99) : "-",
-            cached && cached.rps > 0 ? r2(u.rps / cached.rps) : "-",
+            ...measuredCells(u),
+            times(u.rps, express?.rps),
+            times(u.p99, express?.p99),
+            times(u.rps, cached?.rps),
           ];
         }),
     ),
@@ -363,16 +332,7 @@ export function toMarkdown(report: BenchReport): string {
       ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "target"],
       report.scenarios
         .filter((x) => x.group === "web")
-        .map((w) => [
-          w.title,
-          int(w.rps),
-          ms(w.p50),
-          ms(w.p99),
-          errCell(w),
-          formatBytes(w.bytesPerResponse),
-          remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-",
-          cell(`${w.id}.rps`),
-        ]),
+        .map((w) => [w.title, ...measuredCells(w), formatBytes(w.bytesPerResponse), times(w.rps, remix?.rps), cell(`${w.id}.rps`)]),
     ),
   );
 
@@ -387,16 +347,7 @@ export function toMarkdown(report: BenchReport): string {
         .filter((x) => x.group === "web-signed-in")
         .map((w) => {
           const guest = byId.get(w.id.replace(/^signed-in\./, ""));
-          return [
-            w.title,
-            int(w.rps),
-            ms(w.p50),
-            ms(w.p99),
-            errCell(w),
-            formatBytes(w.bytesPerResponse),
-            remix && remix.rps > 0 ? r2(w.rps / remix.rps) : "-",
-            guest && guest.rps > 0 ? r2(w.rps / guest.rps) : "-",
-          ];
+          return [w.title, ...measuredCells(w), formatBytes(w.bytesPerResponse), times(w.rps, remix?.rps), times(w.rps, guest?.rps)];
         }),
     ),
   );
@@ -437,7 +388,7 @@ export function toMarkdown(report: BenchReport): string {
   const dp = byId.get("uncached.api.hub-latest-deep");
   if (p1 && dp) {
     out.push(
-      `\nDeep page (large set, caches off): page ${report.picks.large?.deepPage ?? "?"} of the big hub's latest posts ${int(dp.rps)} req/s vs page 1 ${int(p1.rps)} req/s: ${dp.rps > 0 ? r2(p1.rps / dp.rps) : "-"} × slower${deep ? ` (target ≤ 3: ${mark(deep.pass)})` : ""}.`,
+      `\nDeep page (large set, caches off): page ${report.picks.large?.deepPage ?? "?"} of the big hub's latest posts ${int(dp.rps)} req/s vs page 1 ${int(p1.rps)} req/s: ${times(p1.rps, dp.rps)} × slower${deep ? ` (target ≤ 3: ${mark(deep.pass)})` : ""}.`,
     );
   }
 
