@@ -1,44 +1,27 @@
 // kill -9 during writes: every acknowledged write survives, no image row lacks its file (or the
 // reverse) once the start-up tidy ran, no temp files are left, and the database is intact.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { imageBytes, noisePng } from "../helpers/images.ts";
+import { freePort, runScript, waitForHealth, type Running } from "./run-helpers.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comics-crash-"));
 const imagesDir = path.join(dataDir, "images");
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-interface Api {
-  child: ChildProcess;
+interface Api extends Running {
   url: string;
-  output: () => string;
-  exited: Promise<unknown>;
 }
 
 async function startApi(): Promise<Api> {
   const port = await freePort();
-  let output = "";
-  // One process (the tsx command would run the API in a child that a SIGKILL of tsx leaves running).
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const url = `http://127.0.0.1:${port}`;
+  const running = runScript(
+    "server/main.ts",
+    {
       DATA_DIR: dataDir,
       API_PORT: String(port),
       LOG_LEVEL: "warn",
@@ -47,25 +30,10 @@ async function startApi(): Promise<Api> {
       AUTH_RATE_LIMIT_PER_15_MIN: "0",
       UPLOAD_RATE_PER_HOUR: "0",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited early:\n${output}`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the API never became healthy:\n${output}`);
+    { oneProcess: true },
+  );
+  await waitForHealth(`${url}/health`, running, 30_000, 100);
+  return { ...running, url };
 }
 
 /** What the API acknowledged (answered 2xx to): all of it must be there after the crash. */

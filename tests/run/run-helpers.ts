@@ -1,20 +1,11 @@
 // Running the project's entry points as people do (a child process on a data folder), for tests/run.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
+
+export { freePort } from "../../bench/servers.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(root, "node_modules/.bin/tsx");
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 export interface Running {
   child: ChildProcess;
@@ -24,11 +15,13 @@ export interface Running {
 
 /**
  * Runs `script` (e.g. scripts/start.ts) with tsx, without npm in between (npm dies of a signal
- * instead of reporting the exit code), on exactly `env` plus PATH and HOME.
+ * instead of reporting the exit code), on exactly `env` plus PATH and HOME. `oneProcess`: Node with
+ * tsx's loader instead of the tsx command, whose child a SIGKILL of tsx would leave running.
  */
-export function runScript(script: string, env: Record<string, string>): Running {
+export function runScript(script: string, env: Record<string, string>, { oneProcess = false } = {}): Running {
   let output = "";
-  const child = spawn(TSX, [script], {
+  const [command, args] = oneProcess ? [process.execPath, ["--import", "tsx", script]] : [TSX, [script]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -39,7 +32,7 @@ export function runScript(script: string, env: Record<string, string>): Running 
   return { child, output: () => output, exited };
 }
 
-export async function waitForHealth(url: string, running: Running, timeoutMs = 240_000): Promise<void> {
+export async function waitForHealth(url: string, running: Running, timeoutMs = 240_000, pollMs = 500): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null) throw new Error(`exited early:\n${running.output()}`);
@@ -48,7 +41,7 @@ export async function waitForHealth(url: string, running: Running, timeoutMs = 2
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`${url} never became healthy:\n${running.output()}`);
 }

@@ -1,73 +1,23 @@
 // The README's start command, as a newcomer runs it: an empty data folder gets migrated, seeded once
 // and served; SIGTERM stops it cleanly; a second start keeps everything and seeds nothing.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort, root, runScript, stop, waitForHealth } from "./run-helpers.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "comics-start-"));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
+/** What `npm start` runs, without npm in between (see runScript). */
+const startSite = (webPort: number, apiPort: number) =>
+  runScript("scripts/start.ts", {
+    DATA_DIR: dataDir,
+    PORT: String(webPort),
+    API_PORT: String(apiPort),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "development",
   });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startSite(webPort: number, apiPort: number): Started {
-  let output = "";
-  // What `npm start` runs, without npm in between: npm itself dies of the signal instead of
-  // reporting the site's exit code.
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(webPort),
-      API_PORT: String(apiPort),
-      LOG_LEVEL: "warn",
-      NODE_ENV: "development",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(url: string, site: Started, timeoutMs = 240_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (site.child.exitCode !== null) throw new Error(`the site exited early:\n${site.output()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} never became healthy:\n${site.output()}`);
-}
-
-async function stop(site: Started): Promise<number | null> {
-  site.child.kill("SIGTERM");
-  return site.exited;
-}
 
 function rowCounts(): Record<string, number> {
   const db = new Database(path.join(dataDir, "app.db"), { readonly: true });
