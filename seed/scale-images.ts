@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ImageFiles } from "../server/images/image-files.ts";
+import type { ImageRow } from "../server/images/images.service.ts";
 import { avatar } from "./art/avatar.ts";
 import { banner } from "./art/banner.ts";
 import { chapterCover } from "./art/cover.ts";
@@ -102,16 +103,8 @@ export async function renderPool(concurrency: number): Promise<PoolImage[][]> {
   return bySlot;
 }
 
-export interface ImageRowValues {
-  id: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  authorId: number;
-  createdAt: number;
-}
+/** An Image row before it is written (publishedAt is the writer's to set). */
+export type ImageRowValues = Omit<ImageRow, "publishedAt">;
 
 /**
  * Writes the pool's files once, then one row and one hard link per artist and slot. Calls

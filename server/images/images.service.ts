@@ -17,7 +17,8 @@ export interface ImageServiceOptions {
   resizeLimits?: { running: number; queued: number };
 }
 
-interface ImageRow {
+/** A row of the Image table. */
+export interface ImageRow {
   id: number;
   fileName: string;
   contentType: string;
