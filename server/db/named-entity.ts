@@ -1,5 +1,10 @@
+import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { assertOwnImages, publishOwnImagesQuery, refIds, type ImageRef } from "../images/image-refs.ts";
 import { nameKey } from "../rules/text.ts";
-import type { ImageRef } from "../images/image-refs.ts";
+import type { Database } from "./database.ts";
+import type { Prisma } from "./generated/client.ts";
+import { prepare } from "./sql.ts";
+import { isUniqueViolation } from "./unique-violation.ts";
 
 /** What hubs and series share on create and edit: a unique name, a description, a logo and a banner. */
 export interface NamedEntityInput {
@@ -16,12 +21,67 @@ export const logoAndBanner = (input: NamedEntityInput): ImageRef[] => [
 ];
 
 /** The columns an edit writes: the name always; description and images when given (null clears them). */
-export function namedEntityChanges(input: NamedEntityInput) {
+function namedEntityChanges(input: NamedEntityInput) {
   return {
     name: input.name,
     nameKey: nameKey(input.name),
     ...(input.description !== undefined ? { description: input.description ?? "" } : {}),
     ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
     ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
+  };
+}
+
+export interface NamedEntityKind {
+  table: "Hub" | "Series";
+  messages: { notFound: string; notAuthor: string; nameTaken: string };
+  /** The row's author, or null when there is no such row. */
+  findAuthor(id: number): Promise<{ authorId: number } | null>;
+  /** The Prisma update of the row, run in one transaction with the publishing of its images. */
+  updateRow(id: number, changes: ReturnType<typeof namedEntityChanges>): Prisma.PrismaPromise<unknown>;
+}
+
+/**
+ * The writes hubs and series share: the name is free (409 otherwise, also when a concurrent writer
+ * took it first), the logo and banner are the writer's own images, and only the author edits.
+ */
+export function namedEntityWrites(db: Database, kind: NamedEntityKind) {
+  const { sqlite, prisma } = db;
+  const idByKey = prepare<[string], { id: number }>(sqlite, `SELECT id FROM ${kind.table} WHERE nameKey = ?`);
+
+  function assertNameFree(name: string, exceptId?: number) {
+    const existing = idByKey.get(nameKey(name));
+    if (existing && existing.id !== exceptId) throw conflict(kind.messages.nameTaken);
+  }
+
+  return {
+    /** Checks the images and the name, then runs `insert` (which publishes the images with the row). */
+    create<T>(input: NamedEntityInput, authorId: number, insert: () => T): T {
+      assertOwnImages(sqlite, authorId, logoAndBanner(input));
+      assertNameFree(input.name);
+      try {
+        return insert();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(kind.messages.nameTaken);
+        throw err;
+      }
+    },
+
+    /** The author's edit: the changed columns and the publishing of the new images are one write. */
+    async update(id: number, input: NamedEntityInput, userId: number): Promise<void> {
+      const row = await kind.findAuthor(id);
+      if (!row) throw notFound(kind.messages.notFound);
+      if (row.authorId !== userId) throw forbidden(kind.messages.notAuthor);
+      assertOwnImages(sqlite, userId, logoAndBanner(input));
+      assertNameFree(input.name, id);
+      try {
+        await prisma.$transaction([
+          kind.updateRow(id, namedEntityChanges(input)),
+          publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict(kind.messages.nameTaken);
+        throw err;
+      }
+    },
   };
 }

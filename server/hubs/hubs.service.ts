@@ -1,10 +1,9 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, prepare, toIso } from "../db/sql.ts";
-import { isUniqueViolation } from "../db/unique-violation.ts";
-import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { assertOwnImages, publishOwnImages, publishOwnImagesQuery, refIds } from "../images/image-refs.ts";
-import { logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
+import { publishOwnImages, refIds } from "../images/image-refs.ts";
+import { logoAndBanner, namedEntityWrites } from "../db/named-entity.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Hub, HubDetail, Page } from "../rules/responses.ts";
@@ -74,6 +73,16 @@ function toHub(row: HubRow): Hub {
 
 export function createHubService(db: Database) {
   const { sqlite, prisma } = db;
+  const writes = namedEntityWrites(db, {
+    table: "Hub",
+    messages: {
+      notFound: "No hub found.",
+      notAuthor: "Only the hub's creator can edit it",
+      nameTaken: "A hub with this name already exists",
+    },
+    findAuthor: (id) => prisma.hub.findUnique({ where: { id }, select: { authorId: true } }),
+    updateRow: (id, changes) => prisma.hub.update({ where: { id }, data: changes }),
+  });
   const q = {
     newest: prepare<[number, number], HubRow>(sqlite, hubCardPage("newest")),
     top: prepare<[number, number], HubRow>(sqlite, hubCardPage("top")),
@@ -89,7 +98,6 @@ export function createHubService(db: Database) {
     },
     byKey: prepare<[string], HubRow>(sqlite, `${HUB_CARD} WHERE h.nameKey = ?`),
     byId: prepare<[number], HubRow>(sqlite, `${HUB_CARD} WHERE h.id = ?`),
-    idByKey: prepare<[string], { id: number }>(sqlite, "SELECT id FROM Hub WHERE nameKey = ?"),
     isMember: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM Membership WHERE userId = ? AND hubId = ?"),
     joinedBy: prepare<[number], HubRow>(
       sqlite,
@@ -123,11 +131,6 @@ export function createHubService(db: Database) {
     publishOwnImages(sqlite, authorId, refIds(logoAndBanner(input)));
     return hubId;
   });
-
-  function assertNameFree(name: string, exceptId?: number) {
-    const existing = q.idByKey.get(nameKey(name));
-    if (existing && existing.id !== exceptId) throw conflict("A hub with this name already exists");
-  }
 
   function detail(row: HubRow | undefined, viewerId: number | undefined): HubDetail {
     if (!row) throw notFound("No hub found.");
@@ -171,32 +174,11 @@ export function createHubService(db: Database) {
       return row.id;
     },
 
-    create(input: HubInput, authorId: number): HubDetail {
-      assertOwnImages(sqlite, authorId, logoAndBanner(input));
-      assertNameFree(input.name);
-      try {
-        return detail(q.byId.get(insertHubWithCreator(input, authorId)), authorId);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("A hub with this name already exists");
-        throw err;
-      }
-    },
+    create: (input: HubInput, authorId: number): HubDetail =>
+      writes.create(input, authorId, () => detail(q.byId.get(insertHubWithCreator(input, authorId)), authorId)),
 
     async update(id: number, input: HubEditInput, userId: number): Promise<HubDetail> {
-      const hub = await prisma.hub.findUnique({ where: { id }, select: { authorId: true } });
-      if (!hub) throw notFound("No hub found.");
-      if (hub.authorId !== userId) throw forbidden("Only the hub's creator can edit it");
-      assertOwnImages(sqlite, userId, logoAndBanner(input));
-      assertNameFree(input.name, id);
-      try {
-        await prisma.$transaction([
-          prisma.hub.update({ where: { id }, data: namedEntityChanges(input) }),
-          publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
-        ]);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("A hub with this name already exists");
-        throw err;
-      }
+      await writes.update(id, input, userId);
       return detail(q.byId.get(id), userId);
     },
   };

@@ -1,23 +1,14 @@
-import { z } from "zod";
-import { entityName, imageRef, text } from "./text.ts";
+import type { z } from "zod";
+import { ENTITY_DESCRIPTION_MAX, ENTITY_NAME_MAX, namedEntityBodies } from "./named-entity.ts";
 
-export const HUB_NAME_MAX = 100;
-export const HUB_DESCRIPTION_MAX = 500;
+export const HUB_NAME_MAX = ENTITY_NAME_MAX;
+export const HUB_DESCRIPTION_MAX = ENTITY_DESCRIPTION_MAX;
 
-const description = text("Description", { max: [HUB_DESCRIPTION_MAX, "Description must be less than 500 characters"] });
+const bodies = namedEntityBodies("Hub");
 
-export const HubBody = z.object({
-  name: entityName("Hub name", {
-    required: "Hub name is required",
-    min: [3, "Hub name must be at least 3 characters"],
-    max: [HUB_NAME_MAX, "Hub name must be less than 100 characters"],
-  }),
-  description,
-  profileImageId: imageRef("Logo"),
-  profileBannerId: imageRef("Banner"),
-});
+export const HubBody = bodies.create;
 export type HubInput = z.infer<typeof HubBody>;
 
 /** Editing: an absent description, logo or banner is kept (as for series); null clears it. */
-export const HubEditBody = HubBody.extend({ description: description.optional() });
+export const HubEditBody = bodies.edit;
 export type HubEditInput = z.infer<typeof HubEditBody>;

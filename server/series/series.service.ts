@@ -1,11 +1,10 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, prepare, toIso } from "../db/sql.ts";
-import { isUniqueViolation } from "../db/unique-violation.ts";
 import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
-import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { assertOwnImages, publishOwnImages, publishOwnImagesQuery, refIds } from "../images/image-refs.ts";
-import { logoAndBanner, namedEntityChanges } from "../db/named-entity.ts";
+import { publishOwnImages } from "../images/image-refs.ts";
+import { namedEntityWrites } from "../db/named-entity.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
 import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
@@ -73,6 +72,16 @@ export interface SeriesRef {
 
 export function createSeriesService(db: Database) {
   const { sqlite, prisma } = db;
+  const writes = namedEntityWrites(db, {
+    table: "Series",
+    messages: {
+      notFound: "No series found.",
+      notAuthor: "Only the series' author can edit it",
+      nameTaken: "A series with this name already exists",
+    },
+    findAuthor: (id) => prisma.series.findUnique({ where: { id }, select: { authorId: true } }),
+    updateRow: (id, changes) => prisma.series.update({ where: { id }, data: changes }),
+  });
   const q = {
     newest: prepare<[number, number], SeriesRow>(sqlite, pagedCards(NEWEST_FIRST)),
     top: prepare<[number, number], SeriesRow>(sqlite, pagedCards(MOST_FOLLOWED)),
@@ -91,7 +100,6 @@ export function createSeriesService(db: Database) {
     },
     byKey: prepare<[string], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.nameKey = ?`),
     byId: prepare<[number], SeriesRow>(sqlite, `${SERIES_CARD} WHERE s.id = ?`),
-    idByKey: prepare<[string], { id: number }>(sqlite, "SELECT id FROM Series WHERE nameKey = ?"),
     follows: prepare<[number, number], { one: number }>(sqlite, "SELECT 1 AS one FROM Follow WHERE userId = ? AND seriesId = ?"),
     followedBy: prepare<[number], SeriesRow>(
       sqlite,
@@ -128,11 +136,6 @@ export function createSeriesService(db: Database) {
     return q.byId.get(Number(nameOrId));
   }
 
-  function assertNameFree(name: string, exceptId?: number) {
-    const existing = q.idByKey.get(nameKey(name));
-    if (existing && existing.id !== exceptId) throw conflict("A series with this name already exists");
-  }
-
   return {
     listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
 
@@ -161,10 +164,8 @@ export function createSeriesService(db: Database) {
 
     listCreatedBy: (userId: number) => q.createdBy.all(userId).map(toSeries),
 
-    create(input: SeriesInput, authorId: number): SeriesDetail {
-      assertOwnImages(sqlite, authorId, logoAndBanner(input));
-      assertNameFree(input.name);
-      try {
+    create: (input: SeriesInput, authorId: number): SeriesDetail =>
+      writes.create(input, authorId, () => {
         const { lastInsertRowid } = insertSeries({
           name: input.name,
           nameKey: nameKey(input.name),
@@ -175,27 +176,10 @@ export function createSeriesService(db: Database) {
           createdAt: nowMs(),
         });
         return detail(q.byId.get(Number(lastInsertRowid)), authorId);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("A series with this name already exists");
-        throw err;
-      }
-    },
+      }),
 
     async update(id: number, input: SeriesEditInput, userId: number): Promise<SeriesDetail> {
-      const series = await prisma.series.findUnique({ where: { id }, select: { authorId: true } });
-      if (!series) throw notFound("No series found.");
-      if (series.authorId !== userId) throw forbidden("Only the series' author can edit it");
-      assertOwnImages(sqlite, userId, logoAndBanner(input));
-      assertNameFree(input.name, id);
-      try {
-        await prisma.$transaction([
-          prisma.series.update({ where: { id }, data: namedEntityChanges(input) }),
-          publishOwnImagesQuery(prisma, userId, refIds(logoAndBanner(input))),
-        ]);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict("A series with this name already exists");
-        throw err;
-      }
+      await writes.update(id, input, userId);
       return detail(q.byId.get(id), userId);
     },
   };
