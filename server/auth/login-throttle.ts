@@ -1,42 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { memoryAttemptCounter, unlimitedAttempts } from "../http/attempt-counter.ts";
 import { TooManyRequests } from "../http/errors.ts";
 
 const WINDOW_SECONDS = 15 * 60;
-
-/**
- * A count of attempts per key over a window. In memory for one API process; a Redis-backed one can stand
- * behind the same interface when several processes must share the counts.
- */
-export interface AttemptCounter {
-  /** Counts one attempt; answers null when it was allowed, else the seconds until the next one is. */
-  take(key: string): Promise<number | null>;
-  /** The seconds until the key may try again, or null when it may now; counts nothing. */
-  blockedFor(key: string): Promise<number | null>;
-  forget(key: string): Promise<void>;
-}
-
-function memoryAttemptCounter(prefix: string, points: number, durationSeconds = WINDOW_SECONDS): AttemptCounter {
-  const limiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
-  const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-  return {
-    async take(key) {
-      try {
-        await limiter.consume(key);
-        return null;
-      } catch (res) {
-        if (res instanceof RateLimiterRes) return seconds(res.msBeforeNext);
-        throw res;
-      }
-    },
-    async blockedFor(key) {
-      const res = await limiter.get(key);
-      return res && res.consumedPoints >= points ? seconds(res.msBeforeNext) : null;
-    },
-    async forget(key) {
-      await limiter.delete(key);
-    },
-  };
-}
 
 export interface LoginThrottleConfig {
   /** Sign-in and registration attempts per client address per 15 minutes; 0 turns it off. */
@@ -53,13 +18,10 @@ export interface LoginThrottleConfig {
  *   attacker slows the guesses without locking the owner out.
  */
 export function createLoginThrottle(config: LoginThrottleConfig) {
-  const off: AttemptCounter = {
-    take: () => Promise.resolve(null),
-    blockedFor: () => Promise.resolve(null),
-    forget: () => Promise.resolve(),
-  };
-  const perAddress = config.attemptsPerAddress > 0 ? memoryAttemptCounter("auth-address", config.attemptsPerAddress) : off;
-  const failures = config.failuresPerAccount > 0 ? memoryAttemptCounter("auth-failures", config.failuresPerAccount) : off;
+  const perAddress =
+    config.attemptsPerAddress > 0 ? memoryAttemptCounter("auth-address", config.attemptsPerAddress, WINDOW_SECONDS) : unlimitedAttempts;
+  const failures =
+    config.failuresPerAccount > 0 ? memoryAttemptCounter("auth-failures", config.failuresPerAccount, WINDOW_SECONDS) : unlimitedAttempts;
 
   return {
     /** Counts an attempt from this address; throws 429 when its attempts are used up. */

@@ -1,12 +1,13 @@
 import type { RequestHandler } from "express";
 import multer from "multer";
 import { z } from "zod";
+import { memoryAttemptCounter, type AttemptCounter } from "../http/attempt-counter.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
 import { ImageMetadata } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
-import { DEFAULT_UPLOAD_RATE_PER_HOUR, memoryUploadRateLimiter, rateMessage, type UploadRateLimiter } from "./upload-limits.ts";
+import { DEFAULT_UPLOAD_RATE_PER_HOUR, rateMessage } from "./upload-limits.ts";
 
 const endpoint = endpointsFor<Services>();
 const ImageId = z.object({ id: idParam("Image id") });
@@ -41,9 +42,9 @@ function receiveOneFile(maxBytes: number): RequestHandler[] {
 }
 
 /** Counts the upload before its body is read: a refused upload costs no bandwidth or memory. */
-function limitUploadRate(limiter: UploadRateLimiter, perHour: number): RequestHandler {
+function limitUploadRate(uploads: AttemptCounter, perHour: number): RequestHandler {
   return async (_req, res, next) => {
-    const wait = await limiter.take((res.locals.user as { id: number }).id);
+    const wait = await uploads.take(String((res.locals.user as { id: number }).id));
     if (wait === null) return next();
     res.setHeader("Retry-After", String(wait));
     next(new HttpError(429, rateMessage(perHour, wait)));
@@ -54,16 +55,10 @@ export interface ImageEndpointConfig {
   uploadMaxBytes: number;
   /** Uploads per user per hour (UPLOAD_RATE_PER_HOUR); 0 turns the limit off. */
   uploadRatePerHour?: number;
-  uploadRateLimiter?: UploadRateLimiter;
 }
 
-export function imageEndpoints({
-  uploadMaxBytes,
-  uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR,
-  uploadRateLimiter,
-}: ImageEndpointConfig) {
-  const rate =
-    uploadRatePerHour > 0 ? [limitUploadRate(uploadRateLimiter ?? memoryUploadRateLimiter(uploadRatePerHour), uploadRatePerHour)] : [];
+export function imageEndpoints({ uploadMaxBytes, uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR }: ImageEndpointConfig) {
+  const rate = uploadRatePerHour > 0 ? [limitUploadRate(memoryAttemptCounter("upload", uploadRatePerHour, 3600), uploadRatePerHour)] : [];
   return [
     endpoint({
       method: "post",
