@@ -18,20 +18,7 @@ import { DEMO_PASSWORD } from "./content/users.ts";
 import { imageKey, type OwnedImage } from "./demo-images.ts";
 import type { DemoPlan } from "./demo-plan.ts";
 import { imageRowInserter } from "./image-store.ts";
-
-export interface DemoCounts {
-  users: number;
-  images: number;
-  hubs: number;
-  memberships: number;
-  posts: number;
-  postLikes: number;
-  series: number;
-  follows: number;
-  chapters: number;
-  pages: number;
-  chapterLikes: number;
-}
+import { noRows, type RowCounts } from "./row-counts.ts";
 
 /**
  * Writes the planned demo in ONE transaction, through the API's own services (validation,
@@ -41,7 +28,7 @@ export interface DemoCounts {
  * Users are inserted directly (registering is async and would hash the password once per user);
  * their input still goes through the registration schema.
  */
-export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, OwnedImage>, passwordHash: string): DemoCounts {
+export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, OwnedImage>, passwordHash: string): RowCounts {
   const { sqlite } = db;
   const hubs = createHubService(db);
   const membership = createMembershipService(db);
@@ -68,19 +55,7 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
   };
   const insertImage = imageRowInserter(sqlite);
 
-  const counts: DemoCounts = {
-    users: 0,
-    images: 0,
-    hubs: 0,
-    memberships: 0,
-    posts: 0,
-    postLikes: 0,
-    series: 0,
-    follows: 0,
-    chapters: 0,
-    pages: 0,
-    chapterLikes: 0,
-  };
+  const counts = noRows();
   const userIds = new Map<string, number>();
   const userId = (username: string) => {
     const id = userIds.get(username);
@@ -178,7 +153,7 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
           throw new Error(`Chapter ${chapter.number} of ${plannedSeries.name} got number ${published.number}`);
         sql.chapterDate.run(chapter.date, published.id);
         counts.chapters++;
-        counts.pages += pages.length;
+        counts.chapterPages += pages.length;
         for (const liker of chapter.likers) {
           chapterLikes.like(userId(liker), published.id);
           counts.chapterLikes++;

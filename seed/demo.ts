@@ -5,7 +5,8 @@ import type { Encoding } from "./art/render.ts";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "./content/users.ts";
 import { demoImageJobs, renderDemoImages } from "./demo-images.ts";
 import { buildDemoPlan } from "./demo-plan.ts";
-import { writeDemo, type DemoCounts } from "./demo-write.ts";
+import { writeDemo } from "./demo-write.ts";
+import type { RowCounts } from "./row-counts.ts";
 import { createStaging, imageFilesFor, moveIntoPlace, nextImageId, removeStaging, removeStaleStaging } from "./image-store.ts";
 
 export { DEMO_PASSWORD, DEMO_USERNAME };
@@ -25,7 +26,7 @@ export interface DemoOptions {
 }
 
 export type DemoResult =
-  { seeded: true; counts: DemoCounts; seconds: number; login: { username: string; password: string } } | { seeded: false; reason: string };
+  { seeded: true; counts: RowCounts; seconds: number; login: { username: string; password: string } } | { seeded: false; reason: string };
 
 /** True when nobody has used the database yet: no users (everything else belongs to a user), no images. */
 export function isDatabaseEmpty(db: Database): boolean {

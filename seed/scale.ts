@@ -20,6 +20,7 @@ import {
   UniqueNames,
   username,
 } from "./scale-names.ts";
+import { noRows, type RowCounts } from "./row-counts.ts";
 import { validateCounts, type ScaleCounts } from "./scale-counts.ts";
 
 export { BENCHMARK_COUNTS, parseScaleCounts, type ScaleCounts } from "./scale-counts.ts";
@@ -38,7 +39,7 @@ export interface ScaleResult {
   seconds: number;
   /** Time spent writing rows (the rest is drawing the image pool and hashing the password). */
   writeSeconds: number;
-  rows: Record<string, number>;
+  rows: RowCounts;
   bigHub: { id: number; name: string; posts: number };
   login: { username: string; password: string };
 }
@@ -88,19 +89,7 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
   const userId = (index: number) => first.user + index;
   const joinedAt = (index: number) => start + Math.floor((index / N) * (now - start - 30 * DAY));
   const artistImage = (artist: number, slot: number) => first.image + artist * IMAGES_PER_ARTIST + slot;
-  const rows: Record<string, number> = {
-    users: 0,
-    images: 0,
-    hubs: 0,
-    memberships: 0,
-    posts: 0,
-    postLikes: 0,
-    series: 0,
-    follows: 0,
-    chapters: 0,
-    chapterPages: 0,
-    chapterLikes: 0,
-  };
+  const rows = noRows();
 
   const sql = {
     user: prepare(
@@ -161,7 +150,7 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
     linkArtistImages(files, pool, artistList, (row) => {
       insertImage(row, row.authorId);
       bulk.row();
-      rows.images!++;
+      rows.images++;
     });
 
     // Hubs: one big one, a few thousand active ones with skewed sizes, and many quiet ones.
@@ -226,7 +215,7 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
       for (let t = 0; t < hub.run.size; t++)
         sql.membership.run(userId(hub.run.at(t)), hubId, hub.createdAt + Math.floor(rnd.next() * (now - hub.createdAt)));
       bulk.row(1 + hub.run.size);
-      rows.memberships! += 1 + hub.run.size;
+      rows.memberships += 1 + hub.run.size;
       const count = postsPerHub[h]!;
       if (count === 0) return;
       const dates = new Float64Array(count);
@@ -240,13 +229,13 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
         const likers = new UserRun(rnd.int(0, N - 1), likes, N, author);
         for (let t = 0; t < likes; t++) sql.postLike.run(userId(likers.at(t)), postId);
         bulk.row(1 + likes);
-        rows.posts!++;
-        rows.postLikes! += likes;
+        rows.posts++;
+        rows.postLikes += likes;
         postId++;
       }
       if (performance.now() - lastLog > 5000) {
         lastLog = performance.now();
-        log(`  ${rows.posts} posts (${Math.round(rows.posts! / ((lastLog - postsStarted) / 1000))} posts/s)`);
+        log(`  ${rows.posts} posts (${Math.round(rows.posts / ((lastLog - postsStarted) / 1000))} posts/s)`);
       }
     });
 
@@ -284,8 +273,8 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
       for (let t = 0; t < followers.size; t++)
         sql.follow.run(userId(followers.at(t)), seriesId, createdAt + Math.floor(rnd.next() * (now - createdAt)));
       bulk.row(1 + followers.size);
-      rows.series!++;
-      rows.follows! += followers.size;
+      rows.series++;
+      rows.follows += followers.size;
       for (let c = 0; c < chapterCount; c++) {
         const number = c + 1;
         const date = createdAt + Math.floor(((c + 1) / (chapterCount + 1)) * (now - createdAt));
@@ -310,9 +299,9 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
         const likers = new UserRun(rnd.int(0, N - 1), likes, N, artist);
         for (let t = 0; t < likes; t++) sql.chapterLike.run(userId(likers.at(t)), chapterId);
         bulk.row(1 + pages + likes);
-        rows.chapters!++;
-        rows.chapterPages! += pages;
-        rows.chapterLikes! += likes;
+        rows.chapters++;
+        rows.chapterPages += pages;
+        rows.chapterLikes += likes;
         chapterId++;
       }
     }

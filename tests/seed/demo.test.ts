@@ -3,14 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { openDatabase, type Database } from "../../server/db/database.ts";
+import type { Database } from "../../server/db/database.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { isDatabaseEmpty, seedDemo, type DemoResult } from "../../seed/demo.ts";
 import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
 import { testConfig } from "../helpers/api.ts";
-import { freshDataDir } from "../helpers/test-data-dir.ts";
+import { plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
 
 // The whole demo is drawn once (about 340 images); every test reads the same seeded folder.
 const NOW = Date.UTC(2025, 5, 1, 12);
@@ -18,25 +18,12 @@ const NOW = Date.UTC(2025, 5, 1, 12);
 let dataDir: string;
 let db: Database;
 let result: DemoResult;
-
-const all = <T>(sql: string, ...params: unknown[]) =>
-  db.sqlite
-    .prepare(sql)
-    .safeIntegers(false)
-    .all(...params) as T[];
-const one = <T>(sql: string, ...params: unknown[]) => all<T>(sql, ...params)[0]!;
-const count = (sql: string, ...params: unknown[]) => one<{ n: number }>(sql, ...params).n;
-
-beforeAll(async () => {
-  dataDir = freshDataDir();
-  db = await openDatabase(dataDir);
-  result = await seedDemo(db, dataDir, { bcryptCost: 4, now: NOW });
-}, 300_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+setUpSeededFolder(
+  (database, folder) => seedDemo(database, folder, { bcryptCost: 4, now: NOW }),
+  (seeded) => ({ dataDir, db, result } = seeded),
+  300_000,
+);
+const { all, one, count } = plainQueries(() => db);
 
 describe("seedDemo", () => {
   it("writes the content the issue asks for", () => {

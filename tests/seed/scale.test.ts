@@ -1,35 +1,23 @@
 import bcrypt from "bcryptjs";
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../server/db/database.ts";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../server/db/database.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
 import { BIG_HUB_NAME, BENCHMARK_COUNTS, parseScaleCounts, seedScale, type ScaleResult } from "../../seed/scale.ts";
-import { freshDataDir } from "../helpers/test-data-dir.ts";
+import { plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
 
 const COUNTS = { users: 200, hubs: 500, posts: 3000, bigHubPosts: 1000, series: 20, chapters: 200 };
 
 let dataDir: string;
 let db: Database;
 let result: ScaleResult;
-
-const all = <T>(sql: string, ...params: unknown[]) =>
-  db.sqlite
-    .prepare(sql)
-    .safeIntegers(false)
-    .all(...params) as T[];
-const count = (sql: string, ...params: unknown[]) => all<{ n: number }>(sql, ...params)[0]!.n;
-
-beforeAll(async () => {
-  dataDir = freshDataDir();
-  db = await openDatabase(dataDir);
-  result = await seedScale(db, dataDir, COUNTS, { bcryptCost: 4, now: Date.UTC(2025, 5, 1) });
-}, 180_000);
-
-afterAll(async () => {
-  await db?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+setUpSeededFolder(
+  (database, folder) => seedScale(database, folder, COUNTS, { bcryptCost: 4, now: Date.UTC(2025, 5, 1) }),
+  (seeded) => ({ dataDir, db, result } = seeded),
+  180_000,
+);
+const { all, count } = plainQueries(() => db);
 
 describe("seedScale", () => {
   it("writes exactly the counts asked for", () => {

@@ -1,0 +1,46 @@
+// A seed's output for tests/seed: one fresh data folder per test file, seeded once, read by every test.
+import fs from "node:fs";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type Database } from "../../server/db/database.ts";
+import { freshDataDir } from "./test-data-dir.ts";
+
+export interface SeededFolder<Result> {
+  dataDir: string;
+  db: Database;
+  /** What the seed answered. */
+  result: Result;
+}
+
+/**
+ * Before the file's tests, a fresh migrated data folder filled by `seed` and handed to `ready`;
+ * after them, the database closed and the folder removed.
+ */
+export function setUpSeededFolder<Result>(
+  seed: (db: Database, dataDir: string) => Promise<Result>,
+  ready: (folder: SeededFolder<Result>) => void,
+  timeoutMs: number,
+): void {
+  let dataDir: string | undefined;
+  let db: Database | undefined;
+  beforeAll(async () => {
+    dataDir = freshDataDir();
+    db = await openDatabase(dataDir);
+    ready({ dataDir, db, result: await seed(db, dataDir) });
+  }, timeoutMs);
+  afterAll(async () => {
+    await db?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** Ad-hoc queries on the database `db()` answers at the time, with plain numbers (no BigInt). */
+export function plainQueries(db: () => Database) {
+  const all = <T>(sql: string, ...params: unknown[]) =>
+    db()
+      .sqlite.prepare(sql)
+      .safeIntegers(false)
+      .all(...params) as T[];
+  const one = <T>(sql: string, ...params: unknown[]) => all<T>(sql, ...params)[0]!;
+  const count = (sql: string, ...params: unknown[]) => one<{ n: number }>(sql, ...params).n;
+  return { all, one, count };
+}
