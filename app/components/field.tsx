@@ -45,6 +45,45 @@ export function Field({
   );
 }
 
+/** A labelled select whose first option (`placeholder`, value "") means "none chosen", with its error like Field's. */
+export function SelectField({
+  label,
+  name,
+  error,
+  defaultValue,
+  placeholder,
+  options,
+}: {
+  label: string;
+  name: string;
+  error?: string | null;
+  defaultValue?: string;
+  placeholder: string;
+  options: { key: number; value: string | number; label: string }[];
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error })}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.key} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} error={error} />
+    </div>
+  );
+}
+
 /** The form-wide error (wrong password, network...). */
 export function FormError({ children }: { children: React.ReactNode }) {
   if (!children) return null;

@@ -81,48 +81,29 @@ export function Banner({
   return <div className={`banner banner--fallback ${className}`} style={{ backgroundImage: gradientFor(name) }} aria-hidden="true" />;
 }
 
-/** A square logo (hub, series), or the name's initial on a gradient. */
-export function Logo({
-  name,
-  imageId,
-  size = 64,
-  className = "",
-}: {
+interface BadgeProps {
   name: string;
   imageId: number | null | undefined;
   size?: number;
   className?: string;
-}) {
-  if (imageId)
-    return <Picture name={name} imageId={imageId} className={`logo ${className}`} width={size} height={size} alt={`${name} logo`} />;
-  return (
-    <span
-      className={`logo logo--fallback ${className}`}
-      style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }}
-      aria-hidden="true"
-    >
-      {initialOf(name)}
-    </span>
-  );
+}
+
+/** A square logo (hub, series), or the name's initial on a gradient. */
+export function Logo({ size = 64, ...props }: BadgeProps) {
+  return <Badge shape="logo" alt={`${props.name} logo`} size={size} {...props} />;
 }
 
 /** A round avatar, or the first letter of the username. */
-export function Avatar({
-  name,
-  imageId,
-  size = 40,
-  className = "",
-}: {
-  name: string;
-  imageId: number | null | undefined;
-  size?: number;
-  className?: string;
-}) {
-  if (imageId)
-    return <Picture name={name} imageId={imageId} className={`avatar ${className}`} width={size} height={size} alt={`${name}'s avatar`} />;
+export function Avatar({ size = 40, ...props }: BadgeProps) {
+  return <Badge shape="avatar" alt={`${props.name}'s avatar`} size={size} {...props} />;
+}
+
+/** The image of a logo or an avatar (the shape is the class's), else the name's initial on its gradient. */
+function Badge({ shape, alt, name, imageId, size, className = "" }: BadgeProps & { shape: "logo" | "avatar"; alt: string; size: number }) {
+  if (imageId) return <Picture name={name} imageId={imageId} className={`${shape} ${className}`} width={size} height={size} alt={alt} />;
   return (
     <span
-      className={`avatar avatar--fallback ${className}`}
+      className={`${shape} ${shape}--fallback ${className}`}
       style={{ backgroundImage: gradientFor(name), width: size, height: size, fontSize: size * 0.45 }}
       aria-hidden="true"
     >

@@ -14,3 +14,20 @@ export function Notice({
     </p>
   );
 }
+
+/** A list's three states: `failed` when it could not be loaded (null), `empty` when it has nothing, else the items. */
+export function ListOrNotice<T>({
+  items,
+  failed,
+  empty,
+  children,
+}: {
+  items: T[] | null;
+  failed: React.ReactNode;
+  empty: React.ReactNode;
+  children: (items: T[]) => React.ReactNode;
+}) {
+  if (items === null) return <Notice tone="error">{failed}</Notice>;
+  if (items.length === 0) return <Notice>{empty}</Notice>;
+  return children(items);
+}

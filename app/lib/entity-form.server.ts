@@ -7,7 +7,6 @@ import { formValues } from "./forms.ts";
 import { positiveId } from "./ids.ts";
 import { attempt, NOT_FOUND, readFailure } from "./load.server.ts";
 import {
-  apiFieldErrors,
   failure,
   imageField,
   invalid,
@@ -15,7 +14,7 @@ import {
   readPublishForm,
   redirectIdQuery,
   refusal,
-  saveErrorMessage,
+  saveFailure,
   success,
 } from "./publish.server.ts";
 import { hubPath, seriesPath } from "./urls.ts";
@@ -112,8 +111,7 @@ export function entityAction(kind: EntityKind) {
       const saved = await k.save(api, editId, parsed.data);
       return success(`${k.Title} ${editing ? "updated" : "created"} successfully!`, k.path(saved.name));
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      return failure(values, apiFieldErrors(err), saveErrorMessage(kind, editing, err), { images }, err.status === 409 ? 409 : 400);
+      return saveFailure(kind, editing, err, values, { images });
     }
   };
 }

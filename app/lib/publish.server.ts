@@ -5,6 +5,7 @@ import type { WebContext } from "./context.ts";
 import { echoed } from "./echo.ts";
 import { fieldErrors, type FieldErrors } from "./forms.ts";
 import { positiveId } from "./ids.ts";
+import { renderMarkdown } from "./markdown.server.tsx";
 import { REDIRECT_AFTER_SAVE_MS, type FormFailure, type FormSuccess, type PublishKind, type Refusal } from "./publish.ts";
 import { requireUser, type Session } from "./session.server.ts";
 import { readForm, type ReadForm } from "./uploads.server.ts";
@@ -79,6 +80,25 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
   }
 }
 
+/** The API's refusals each form answers with their own status (as each form always has); any other is a 400. */
+const REFUSAL_STATUSES: Record<PublishKind, readonly number[]> = { hub: [409], series: [409], post: [403], chapter: [403, 409] };
+
+/**
+ * A refused save: the API's per-field messages, the form-wide error of docs/web.md §5 and what the
+ * user typed (plus `kept`). Anything but an API failure is a bug, and is thrown on.
+ */
+export function saveFailure(
+  kind: PublishKind,
+  editing: boolean,
+  err: unknown,
+  values: Record<string, string>,
+  kept: Partial<FormFailure> = {},
+) {
+  if (!(err instanceof ApiError)) throw err;
+  const status = REFUSAL_STATUSES[kind].includes(err.status) ? err.status : 400;
+  return failure(values, apiFieldErrors(err), saveErrorMessage(kind, editing, err), kept, status);
+}
+
 /** The API's per-field messages (400), keyed by field. */
 export function apiFieldErrors(err: unknown): FieldErrors {
   const out: FieldErrors = {};
@@ -95,6 +115,26 @@ export function failure(
   status = 400,
 ) {
   return data<FormFailure>({ ok: false, values: echoed(values), fieldErrors: fields, formError, ...extra }, { status });
+}
+
+/**
+ * Write / Preview without JavaScript: the markdown editor's tabs are submit buttons
+ * (`intent=preview|write`), answered with the same text on the chosen tab and whatever else the
+ * form keeps (`kept`). Null for any other intent.
+ */
+export function markdownTabAnswer(form: FormData, values: Record<string, string>, context: WebContext, kept: Partial<FormFailure> = {}) {
+  const intent = form.get("intent");
+  if (intent !== "preview" && intent !== "write") return null;
+  const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
+  return data<FormFailure>({
+    ok: false,
+    values: echoed(values),
+    fieldErrors: {},
+    formError: null,
+    preview: intent === "preview",
+    previewHtml,
+    ...kept,
+  });
 }
 
 /** Failure from a zod check of the same rules the API applies. */

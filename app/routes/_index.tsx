@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { Series } from "../../server/rules/responses.ts";
 import { LatestChapterCard } from "../components/cards.tsx";
-import { Notice } from "../components/notice.tsx";
+import { ListOrNotice } from "../components/notice.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { WelcomePanel } from "../components/welcome-panel.tsx";
 import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
@@ -42,17 +42,15 @@ export default function Home() {
             <h1 id="latest-title">Latest Chapters</h1>
           </div>
         </header>
-        {latest === null ? (
-          <Notice tone="error">Failed to load latest chapters</Notice>
-        ) : latest.length === 0 ? (
-          <Notice>No latest found.</Notice>
-        ) : (
-          <div className="grid grid--cards">
-            {latest.map((series) => (
-              <LatestChapterCard key={series.id} series={series} />
-            ))}
-          </div>
-        )}
+        <ListOrNotice items={latest} failed="Failed to load latest chapters" empty="No latest found.">
+          {(items) => (
+            <div className="grid grid--cards">
+              {items.map((series) => (
+                <LatestChapterCard key={series.id} series={series} />
+              ))}
+            </div>
+          )}
+        </ListOrNotice>
       </section>
       <div className="home-layout__right">
         <WelcomePanel user={user} me={me} />

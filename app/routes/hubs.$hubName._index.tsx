@@ -5,7 +5,7 @@ import { CreatorCard } from "../components/creator-card.tsx";
 import { PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Banner, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
-import { Notice } from "../components/notice.tsx";
+import { ListOrNotice, Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
@@ -121,17 +121,15 @@ export default function HubDetail() {
             </h2>
             <SortTabs options={POST_SORTS} current={sort} label="Sort posts" />
           </div>
-          {posts === null ? (
-            <Notice tone="error">Failed to load posts</Notice>
-          ) : posts.content.length === 0 ? (
-            <Notice>No posts available.</Notice>
-          ) : (
-            <div className="stack">
-              {posts.content.map((post) => (
-                <PostCard key={post.id} post={post} />
-              ))}
-            </div>
-          )}
+          <ListOrNotice items={posts?.content ?? null} failed="Failed to load posts" empty="No posts available.">
+            {(items) => (
+              <div className="stack">
+                {items.map((post) => (
+                  <PostCard key={post.id} post={post} />
+                ))}
+              </div>
+            )}
+          </ListOrNotice>
           {posts ? <Pager page={page} totalPages={posts.totalPages} label="Post pages" /> : null}
         </section>
       </div>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HubCard, HubChip } from "../components/cards.tsx";
-import { Notice } from "../components/notice.tsx";
+import { ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { loadSearchableList } from "../lib/load.server.ts";
@@ -58,17 +58,15 @@ export default function Hubs() {
             {list ? `${list.totalElements} ${list.totalElements === 1 ? "hub matches" : "hubs match"} “${query}”` : ""}
           </p>
         ) : null}
-        {list === null ? (
-          <Notice tone="error">Failed to load hubs</Notice>
-        ) : list.content.length === 0 ? (
-          <Notice>No hubs found.</Notice>
-        ) : (
-          <div className="grid grid--cards">
-            {list.content.map((hub) => (
-              <HubCard key={hub.id} hub={hub} />
-            ))}
-          </div>
-        )}
+        <ListOrNotice items={list?.content ?? null} failed="Failed to load hubs" empty="No hubs found.">
+          {(items) => (
+            <div className="grid grid--cards">
+              {items.map((hub) => (
+                <HubCard key={hub.id} hub={hub} />
+              ))}
+            </div>
+          )}
+        </ListOrNotice>
         {list ? <Pager page={page} totalPages={list.totalPages} label="Hub pages" /> : null}
       </section>
     </div>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { UserEditBody } from "../../server/rules/user.ts";
 import { userPath } from "../lib/urls.ts";
 import { FormError } from "../components/field.tsx";
-import { Avatar, Banner } from "../components/images.tsx";
+import { ProfileHero } from "../components/profile-hero.tsx";
 import { Notice } from "../components/notice.tsx";
 import { ImagePicker } from "../components/publish/image-picker.tsx";
 import { ApiError, apiFor } from "../lib/api.server.ts";
@@ -146,16 +146,12 @@ export default function Profile() {
   ];
   return (
     <div className="container profile">
-      <div className="profile__hero">
-        <Banner name={user.username} imageId={user.profileBannerID} className="profile__banner" eager />
-        <div className="profile__identity">
-          <Avatar name={user.username} imageId={user.profileImageID} size={112} className="profile__avatar" />
-          <div className="profile__heading">
-            <h1>{user.username}</h1>
-            <p className="muted">Your account</p>
-          </div>
+      <ProfileHero user={user}>
+        <div className="profile__heading">
+          <h1>{user.username}</h1>
+          <p className="muted">Your account</p>
         </div>
-      </div>
+      </ProfileHero>
       <section className="card profile__details" aria-labelledby="details-title">
         <h2 id="details-title">Account details</h2>
         <dl className="details">

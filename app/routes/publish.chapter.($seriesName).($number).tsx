@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   CHAPTER_CONTENT_MAX,
@@ -10,9 +10,9 @@ import {
 } from "../../server/rules/chapter.ts";
 import { chapterPath, seriesPath } from "../lib/urls.ts";
 import { chapterLabel } from "../components/chapter-card.tsx";
+import { SelectField } from "../components/field.tsx";
 import { Notice } from "../components/notice.tsx";
 import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";
-import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { PageManager } from "../components/publish/page-manager.tsx";
 import { PublishForm } from "../components/publish/publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish/publish-layout.tsx";
@@ -20,10 +20,9 @@ import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formText, formValues } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
-import { echoed } from "../lib/echo.ts";
 import { attempt, NOT_FOUND, readFailure } from "../lib/load.server.ts";
-import { apiFieldErrors, failure, invalid, publisher, readPublishForm, refusal, saveErrorMessage, success } from "../lib/publish.server.ts";
-import type { FormFailure, FormResult, PageRef } from "../lib/publish.ts";
+import { failure, invalid, markdownTabAnswer, publisher, readPublishForm, refusal, saveFailure, success } from "../lib/publish.server.ts";
+import type { FormResult, PageRef } from "../lib/publish.ts";
 import { describeUploadFailure } from "../lib/uploads.ts";
 import publishStyles from "../styles/publish.css?url";
 
@@ -104,19 +103,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const uploadErrors = uploads.flatMap((u) => (u.ok ? [] : [describeUploadFailure(u, context.config.uploadMaxBytes)]));
   const kept = { pages, coverId, uploadErrors };
 
-  const intent = read.form.get("intent");
-  if (intent === "preview" || intent === "write") {
-    const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
-    return data<FormFailure>({
-      ok: false,
-      values: echoed(values),
-      fieldErrors: {},
-      formError: null,
-      preview: intent === "preview",
-      previewHtml,
-      ...kept,
-    });
-  }
+  const tab = markdownTabAnswer(read.form, values, context, kept);
+  if (tab) return tab;
   if (uploadErrors.length > 0) {
     const count = uploadErrors.length;
     return failure(
@@ -163,14 +151,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       chapterPath(chapter.seriesName, chapter.number),
     );
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return failure(
-      values,
-      apiFieldErrors(err),
-      saveErrorMessage("chapter", editing, err),
-      kept,
-      err.status === 403 ? 403 : err.status === 409 ? 409 : 400,
-    );
+    return saveFailure("chapter", editing, err, values, kept);
   }
 }
 
@@ -253,28 +234,14 @@ export default function ChapterForm() {
               </>
             ) : (
               <div className="publish-form__row">
-                <div className={`field${errors.series ? " field--invalid" : ""}`}>
-                  <label htmlFor="field-series">Series</label>
-                  <select
-                    id="field-series"
-                    name="series"
-                    defaultValue={values.series}
-                    aria-invalid={errors.series ? true : undefined}
-                    aria-describedby={errors.series ? "field-series-error" : undefined}
-                  >
-                    <option value="">Choose one of your series…</option>
-                    {(series ?? []).map((s) => (
-                      <option key={s.id} value={s.name}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </select>
-                  {errors.series ? (
-                    <p id="field-series-error" className="field__error">
-                      {errors.series}
-                    </p>
-                  ) : null}
-                </div>
+                <SelectField
+                  label="Series"
+                  name="series"
+                  defaultValue={values.series}
+                  error={errors.series}
+                  placeholder="Choose one of your series…"
+                  options={(series ?? []).map((s) => ({ key: s.id, value: s.name, label: s.name }))}
+                />
                 <div className={`field field--narrow${errors.number ? " field--invalid" : ""}`}>
                   <label htmlFor="field-number">
                     Number <span className="field__optional">(optional)</span>

@@ -1,30 +1,28 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { NewPostBody, POST_CONTENT_MAX, POST_DESCRIPTION_MAX, POST_TITLE_MAX, PostEditBody } from "../../server/rules/post.ts";
 import { hubPath, postPath } from "../lib/urls.ts";
+import { SelectField } from "../components/field.tsx";
 import { Notice } from "../components/notice.tsx";
 import { MarkdownEditor } from "../components/publish/markdown-editor.tsx";
-import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { PublishForm } from "../components/publish/publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "../components/publish/publish-layout.tsx";
 import { TextField } from "../components/publish/text-field.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formValues } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
-import { echoed } from "../lib/echo.ts";
 import { attempt, NOT_FOUND, readFailure } from "../lib/load.server.ts";
 import {
-  apiFieldErrors,
-  failure,
   invalid,
+  markdownTabAnswer,
   publisher,
   readPublishForm,
   redirectIdQuery,
   refusal,
-  saveErrorMessage,
+  saveFailure,
   success,
 } from "../lib/publish.server.ts";
-import type { FormFailure, FormResult } from "../lib/publish.ts";
+import type { FormResult } from "../lib/publish.ts";
 import publishStyles from "../styles/publish.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishStyles }];
@@ -73,19 +71,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const editId = editing ? positiveId(params.id) : null;
   const read = await readPublishForm(request, context, api, []);
   const values = formValues(read.form, FIELDS);
-  const intent = read.form.get("intent");
-  // Write / Preview without JavaScript: the same text back, on the chosen tab.
-  if (intent === "preview" || intent === "write") {
-    const previewHtml = intent === "preview" ? renderMarkdown(values.content ?? "", context.config.publicApiUrl) : undefined;
-    return data<FormFailure>({
-      ok: false,
-      values: echoed(values),
-      fieldErrors: {},
-      formError: null,
-      preview: intent === "preview",
-      previewHtml,
-    });
-  }
+  const tab = markdownTabAnswer(read.form, values, context);
+  if (tab) return tab;
   const { hubId, ...text } = values;
   const parsed = editing
     ? PostEditBody.safeParse(text)
@@ -99,8 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         : await api.createPost(parsed.data as Parameters<typeof api.createPost>[0]);
     return success(editing ? "Post updated successfully!" : "Post published successfully!", postPath(post.hubName, post.id));
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    return failure(values, apiFieldErrors(err), saveErrorMessage("post", editing, err), {}, err.status === 403 ? 403 : 400);
+    return saveFailure("post", editing, err, values);
   }
 }
 
@@ -166,28 +152,14 @@ export default function PostForm() {
                   Hub: <Link to={hubPath(post.hubName)}>{post.hubName}</Link>
                 </p>
               ) : (
-                <div className={`field${errors.hubId ? " field--invalid" : ""}`}>
-                  <label htmlFor="field-hubId">Hub</label>
-                  <select
-                    id="field-hubId"
-                    name="hubId"
-                    defaultValue={values.hubId}
-                    aria-invalid={errors.hubId ? true : undefined}
-                    aria-describedby={errors.hubId ? "field-hubId-error" : undefined}
-                  >
-                    <option value="">Choose a hub you joined…</option>
-                    {(hubs ?? []).map((h) => (
-                      <option key={h.id} value={h.id}>
-                        {h.name}
-                      </option>
-                    ))}
-                  </select>
-                  {errors.hubId ? (
-                    <p id="field-hubId-error" className="field__error">
-                      {errors.hubId}
-                    </p>
-                  ) : null}
-                </div>
+                <SelectField
+                  label="Hub"
+                  name="hubId"
+                  defaultValue={values.hubId}
+                  error={errors.hubId}
+                  placeholder="Choose a hub you joined…"
+                  options={(hubs ?? []).map((h) => ({ key: h.id, value: h.id, label: h.name }))}
+                />
               )}
               <TextField label="Title" name="title" max={POST_TITLE_MAX} defaultValue={values.title} error={errors.title} required />
               <TextField

@@ -6,7 +6,7 @@ import { CreatorCard } from "../components/creator-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { BookIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Banner, Logo } from "../components/images.tsx";
-import { Notice } from "../components/notice.tsx";
+import { ListOrNotice, Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { pageParam, plural } from "../lib/format.ts";
@@ -149,17 +149,15 @@ export default function SeriesDetail() {
           </h2>
           <SortTabs options={CHAPTER_SORTS} current={sort} label="Sort chapters" />
         </div>
-        {chapters === null ? (
-          <Notice tone="error">Failed to load chapters</Notice>
-        ) : chapters.content.length === 0 ? (
-          <Notice>No chapters available.</Notice>
-        ) : (
-          <div className="stack">
-            {chapters.content.map((chapter) => (
-              <ChapterCard key={chapter.id} chapter={chapter} />
-            ))}
-          </div>
-        )}
+        <ListOrNotice items={chapters?.content ?? null} failed="Failed to load chapters" empty="No chapters available.">
+          {(items) => (
+            <div className="stack">
+              {items.map((chapter) => (
+                <ChapterCard key={chapter.id} chapter={chapter} />
+              ))}
+            </div>
+          )}
+        </ListOrNotice>
         {chapters ? <Pager page={page} totalPages={chapters.totalPages} label="Chapter pages" /> : null}
       </section>
     </div>

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SeriesCard } from "../components/cards.tsx";
-import { Notice } from "../components/notice.tsx";
+import { ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { loadSearchableList } from "../lib/load.server.ts";
@@ -64,17 +64,15 @@ export default function SeriesList() {
             {`${list.totalElements} ${list.totalElements === 1 ? "series matches" : "series match"} “${query}”`}
           </p>
         ) : null}
-        {list === null ? (
-          <Notice tone="error">Failed to load series</Notice>
-        ) : list.content.length === 0 ? (
-          <Notice>No series found.</Notice>
-        ) : (
-          <div className="grid grid--cards">
-            {list.content.map((series) => (
-              <SeriesCard key={series.id} series={series} />
-            ))}
-          </div>
-        )}
+        <ListOrNotice items={list?.content ?? null} failed="Failed to load series" empty="No series found.">
+          {(items) => (
+            <div className="grid grid--cards">
+              {items.map((series) => (
+                <SeriesCard key={series.id} series={series} />
+              ))}
+            </div>
+          )}
+        </ListOrNotice>
         {list ? <Pager page={page} totalPages={list.totalPages} label="Series pages" /> : null}
       </section>
     </div>

@@ -3,9 +3,9 @@ import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from 
 import type { Hub, Series } from "../../server/rules/responses.ts";
 import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.tsx";
 import { CalendarIcon } from "../components/icons.tsx";
-import { Avatar, Banner } from "../components/images.tsx";
+import { ProfileHero } from "../components/profile-hero.tsx";
 import { ListDialog } from "../components/list-dialog.tsx";
-import { Notice } from "../components/notice.tsx";
+import { ListOrNotice, Notice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { attempt, readFailure, viewerApi, type Loaded } from "../lib/load.server.ts";
 import { withParams } from "../lib/url.ts";
@@ -84,26 +84,22 @@ export default function UserPage() {
 
   return (
     <div className="container profile">
-      <div className="profile__hero">
-        <Banner name={user.username} imageId={user.profileBannerID} className="profile__banner" eager />
-        <div className="profile__identity">
-          <Avatar name={user.username} imageId={user.profileImageID} size={112} className="profile__avatar" />
-          <div className="profile__heading">
-            <h1>@{user.username}</h1>
-            <p className="meta">
-              <CalendarIcon size={16} /> Joined {formatDate(user.joinedAt)}
-            </p>
-          </div>
-          <div className="profile__buttons">
-            <Link to={href({ show: "member-hubs" })} className="button button--secondary" preventScrollReset>
-              Member Hubs ({count(lists.memberHubs)})
-            </Link>
-            <Link to={href({ show: "followed-series" })} className="button button--secondary" preventScrollReset>
-              Followed Series ({count(lists.followedSeries)})
-            </Link>
-          </div>
+      <ProfileHero user={user}>
+        <div className="profile__heading">
+          <h1>@{user.username}</h1>
+          <p className="meta">
+            <CalendarIcon size={16} /> Joined {formatDate(user.joinedAt)}
+          </p>
         </div>
-      </div>
+        <div className="profile__buttons">
+          <Link to={href({ show: "member-hubs" })} className="button button--secondary" preventScrollReset>
+            Member Hubs ({count(lists.memberHubs)})
+          </Link>
+          <Link to={href({ show: "followed-series" })} className="button button--secondary" preventScrollReset>
+            Followed Series ({count(lists.followedSeries)})
+          </Link>
+        </div>
+      </ProfileHero>
 
       <nav className="tabs" aria-label="Created by this user">
         <Link to={href({ tab: "series" })} className="tabs__tab" aria-current={tab === "series" ? "page" : undefined} preventScrollReset>
@@ -116,62 +112,56 @@ export default function UserPage() {
 
       <section className="section" aria-label={tab === "series" ? "Created series" : "Created hubs"}>
         {tab === "series" ? (
-          lists.createdSeries === null ? (
-            <Notice tone="error">{FAILED_LIST}</Notice>
-          ) : lists.createdSeries.length === 0 ? (
-            <Notice>No series created.</Notice>
-          ) : (
-            <div className="grid grid--cards">
-              {lists.createdSeries.map((s) => (
-                <SeriesCard key={s.id} series={s} />
-              ))}
-            </div>
-          )
-        ) : lists.createdHubs === null ? (
-          <Notice tone="error">{FAILED_LIST}</Notice>
-        ) : lists.createdHubs.length === 0 ? (
-          <Notice>No hubs created.</Notice>
+          <ListOrNotice items={lists.createdSeries} failed={FAILED_LIST} empty="No series created.">
+            {(items) => (
+              <div className="grid grid--cards">
+                {items.map((s) => (
+                  <SeriesCard key={s.id} series={s} />
+                ))}
+              </div>
+            )}
+          </ListOrNotice>
         ) : (
-          <div className="grid grid--cards">
-            {lists.createdHubs.map((h) => (
-              <HubCard key={h.id} hub={h} />
-            ))}
-          </div>
+          <ListOrNotice items={lists.createdHubs} failed={FAILED_LIST} empty="No hubs created.">
+            {(items) => (
+              <div className="grid grid--cards">
+                {items.map((h) => (
+                  <HubCard key={h.id} hub={h} />
+                ))}
+              </div>
+            )}
+          </ListOrNotice>
         )}
       </section>
 
       {show === "member-hubs" ? (
         <ListDialog title="Member Hubs" closeHref={closeHref}>
-          {lists.memberHubs === null ? (
-            <Notice tone="error">{FAILED_LIST}</Notice>
-          ) : lists.memberHubs.length === 0 ? (
-            <Notice>Not a member of any hubs.</Notice>
-          ) : (
-            <ul className="chip-list">
-              {lists.memberHubs.map((h) => (
-                <li key={h.id}>
-                  <HubChip hub={h} unit="follower" />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListOrNotice items={lists.memberHubs} failed={FAILED_LIST} empty="Not a member of any hubs.">
+            {(items) => (
+              <ul className="chip-list">
+                {items.map((h) => (
+                  <li key={h.id}>
+                    <HubChip hub={h} unit="follower" />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListOrNotice>
         </ListDialog>
       ) : null}
       {show === "followed-series" ? (
         <ListDialog title="Followed Series" closeHref={closeHref}>
-          {lists.followedSeries === null ? (
-            <Notice tone="error">{FAILED_LIST}</Notice>
-          ) : lists.followedSeries.length === 0 ? (
-            <Notice>Not following any series.</Notice>
-          ) : (
-            <ul className="chip-list">
-              {lists.followedSeries.map((s) => (
-                <li key={s.id}>
-                  <SeriesChip series={s} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListOrNotice items={lists.followedSeries} failed={FAILED_LIST} empty="Not following any series.">
+            {(items) => (
+              <ul className="chip-list">
+                {items.map((s) => (
+                  <li key={s.id}>
+                    <SeriesChip series={s} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListOrNotice>
         </ListDialog>
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Markdown } from "../markdown.tsx";
-import { TextField } from "./text-field.tsx";
+import { TextField, type TextFieldProps } from "./text-field.tsx";
 
 type Edit = (text: string, start: number, end: number) => { text: string; start: number; end: number };
 
@@ -94,15 +94,7 @@ export function MarkdownEditor({
   rows = 14,
   initialTab = "write",
   previewHtml,
-}: {
-  label: string;
-  name: string;
-  max: number;
-  defaultValue?: string;
-  error?: string | null;
-  hint?: string;
-  required?: boolean;
-  rows?: number;
+}: Pick<TextFieldProps, "label" | "name" | "max" | "defaultValue" | "error" | "hint" | "required" | "rows"> & {
   initialTab?: "write" | "preview";
   /** The preview the server rendered for the no-JavaScript Preview tab. */
   previewHtml?: string;

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { charCount } from "../../../server/rules/text.ts";
 import { describedBy, FieldNotes } from "../field.tsx";
 
-interface TextFieldProps {
+export interface TextFieldProps {
   label: string;
   name: string;
   /** The rules' maximum: the counter shows it, and the input stops there. */
