@@ -5,6 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Request } from "autocannon";
 import { counterMismatches, type CounterMismatches } from "../seed/counters.ts";
+import { Random } from "../seed/random.ts";
 
 /** server/db/database.ts databaseFile() (not imported: that module loads Prisma into the load worker too). */
 const databaseFile = (dataDir: string) => path.join(dataDir, "app.db");
@@ -98,25 +99,15 @@ export async function prepareMixed(
   };
 }
 
-/** mulberry32: a small seeded generator, so a run's sequence of operations is reproducible. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * autocannon's requests for the mixed load: one request whose setupRequest draws the operation (the
  * context remembers it for onResponse, which reports every answer per operation; "sent" counts
  * the requests built per operation).
  */
 export function mixedRequests(plan: MixedPlan, record: (op: MixedOp, status: number | "sent", body: string) => void): Request[] {
-  const rnd = random(plan.seed);
+  // Seeded, so a run's sequence of operations is reproducible.
+  const generator = new Random(plan.seed);
+  const rnd = () => generator.next();
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const ops = Object.entries(plan.weights) as [MixedOp, number][];
   const total = ops.reduce((sum, [, w]) => sum + w, 0);

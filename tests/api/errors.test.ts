@@ -1,15 +1,14 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { allEndpoints } from "../../server/app.ts";
-import { answerClientErrors } from "../../server/http/client-errors.ts";
 import { answeredStatuses } from "../../server/http/endpoint.ts";
 import { prepare } from "../../server/db/sql.ts";
+import { Random } from "../../seed/random.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
+import { listenOnFreePort } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
 
 let api: TestApi;
@@ -216,12 +215,10 @@ describe("compressed JSON bodies", () => {
 describe("requests Node's parser refuses before the app", () => {
   /** Sends raw bytes to the app behind a server set up as server/main.ts does; answers the raw response. */
   async function raw(request: string): Promise<{ status: number; type: string; body: unknown }> {
-    const server = http.createServer(api.app);
-    answerClientErrors(server);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const listening = await listenOnFreePort(api.app);
     try {
       const text = await new Promise<string>((resolve, reject) => {
-        const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+        const socket = net.connect(listening.port, "127.0.0.1");
         let data = "";
         socket.on("data", (chunk: Buffer) => (data += chunk.toString()));
         socket.on("end", () => resolve(data));
@@ -232,8 +229,7 @@ describe("requests Node's parser refuses before the app", () => {
       const type = /content-type: ([^;\r\n]*)/i.exec(head!)?.[1] ?? "";
       return { status: Number(head!.split(" ")[1]), type, body: type === "application/json" ? JSON.parse(body!) : body };
     } finally {
-      server.closeAllConnections();
-      server.close();
+      await listening.close();
     }
   }
 
@@ -628,16 +624,10 @@ describe("percent-encoding errors in the path", () => {
   });
 });
 
-/** mulberry32: a small seeded generator, so a failing fuzz case can be replayed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** A seeded generator (the seed's), so a failing fuzz case can be replayed. */
+function seeded(seed: number): () => number {
+  const random = new Random(seed);
+  return () => random.next();
 }
 
 function fuzzer(random: () => number) {

@@ -6,13 +6,13 @@
  * FUZZ_SEED=<n> repeats a run; FUZZ_REQUESTS=<n> changes its length; FUZZ_ONLY=<i> sends request i alone.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { answerClientErrors } from "../../server/http/client-errors.ts";
+import { Random } from "../../seed/random.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
+import { listenOnFreePort, type ListeningApp } from "../helpers/listening-app.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
 
 type Schema = {
@@ -49,16 +49,10 @@ const CONCURRENCY = 4;
 const BODY_LIMIT = 1024 * 1024;
 const SLOW_MS = 1000;
 
-/** mulberry32: small, fast, and the same sequence for the same seed. */
+/** The seed's generator: the same sequence for the same seed. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed);
+  const next = () => random.next();
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const chance = (p: number) => next() < p;
@@ -67,7 +61,7 @@ function prng(seed: number) {
 type Rng = ReturnType<typeof prng>;
 
 let api: TestApi;
-let server: http.Server;
+let listening: ListeningApp | undefined;
 let port: number;
 let doc: Doc;
 let checker: ContractChecker;
@@ -155,18 +149,15 @@ beforeAll(async () => {
     }
   }
 
-  server = http.createServer(api.app);
-  answerClientErrors(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  listening = await listenOnFreePort(api.app);
+  port = listening.port;
   doc = (await send({ method: "GET", path: "/openapi.json", headers: {} })).json as Doc;
   checker = new ContractChecker(doc as never);
 }, 120_000);
 
 afterAll(async () => {
   agent.destroy();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await listening?.close();
   await api?.close();
 });
 

@@ -5,6 +5,7 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { createHub } from "../helpers/fixtures.ts";
 import { noisePng } from "../helpers/images.ts";
 
 let api: TestApi;
@@ -269,12 +270,7 @@ describe("only a committed write moves the data version", () => {
   const hubNames = async (url: string) => (await api.request.get(url)).body.content.map((h: { name: string }) => h.name) as string[];
   let hubId: number;
   beforeAll(async () => {
-    hubId = (
-      await api.request
-        .post("/hubs")
-        .set(alice.auth)
-        .send({ name: `Steady ${process.pid}` })
-    ).body.id;
+    hubId = (await createHub(api, alice, { name: `Steady ${process.pid}` })).id;
   });
 
   const refused: [string, () => PromiseLike<{ status: number }>, number][] = [
@@ -340,12 +336,7 @@ describe("the cache key is the validated request, and the cache is bounded by by
   const renameBehindTheApi = (id: number, name: string) => api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(name, id);
   let hubId: number;
   beforeAll(async () => {
-    hubId = (
-      await api.request
-        .post("/hubs")
-        .set(alice.auth)
-        .send({ name: `Keyed ${process.pid}` })
-    ).body.id;
+    hubId = (await createHub(api, alice, { name: `Keyed ${process.pid}` })).id;
   });
 
   it.each([

@@ -5,11 +5,10 @@
  * up here long before it blocks the event loop in production.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerClientErrors } from "../../server/http/client-errors.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
+import { listenOnFreePort, type ListeningApp } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
 
 type Schema = {
@@ -70,7 +69,7 @@ const urlSize = (s: string) => encode(s).length;
 
 let api: TestApi;
 let alice: TestUser;
-let server: http.Server;
+let listening: ListeningApp | undefined;
 let port: number;
 let doc: Doc;
 let checker: ContractChecker;
@@ -112,18 +111,15 @@ beforeAll(async () => {
     pages: [image],
   });
 
-  server = http.createServer(api.app);
-  answerClientErrors(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  listening = await listenOnFreePort(api.app);
+  port = listening.port;
   doc = JSON.parse((await send("GET", "/openapi.json")).text) as Doc;
   checker = new ContractChecker(doc as never);
 });
 
 afterAll(async () => {
   agent.destroy();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  await listening?.close();
   await api?.close();
 });
 
