@@ -1,6 +1,7 @@
-// Settings problems as one readable list (both apps and the start scripts share it): every wrong
-// setting on its own line, named by its variable, never a stack trace, never a secret's value.
-import type { z } from "zod";
+// Reading settings from the environment, and their problems as one readable list (both apps and the
+// start scripts share it): every wrong setting on its own line, named by its variable, never a stack
+// trace, never a secret's value.
+import { z } from "zod";
 
 /** Thrown by loadConfig/loadWebConfig: every problem found, one line each. */
 export class ConfigError extends Error {
@@ -40,6 +41,36 @@ export function describeSettingIssue(issue: z.core.$ZodIssue, env: NodeJS.Proces
       rule = issue.message;
   }
   return `${name}: ${rule}${got}`;
+}
+
+const SECRET_MIN = 16;
+
+/** A signing secret: optional (generated into the data folder) except in production, at least 16 characters. */
+export const secretSetting = (name: string) => z.string().min(SECRET_MIN, `${name} must be at least ${SECRET_MIN} characters`).optional();
+
+/**
+ * One app's settings, read from the environment with `schema`. Production refuses to start without
+ * `productionSecret` (docs/api.md §5); an empty one is already "too short".
+ */
+export function settingsReader<S extends z.ZodType>(schema: S, productionSecret: string) {
+  function read(env: NodeJS.ProcessEnv) {
+    const parsed = schema.safeParse(env);
+    const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeSettingIssue(issue, env));
+    if (env.NODE_ENV === "production" && env[productionSecret] === undefined) {
+      problems.push(`${productionSecret}: required in production (at least ${SECRET_MIN} characters, e.g. \`openssl rand -base64 48\`)`);
+    }
+    return { settings: parsed.data, problems };
+  }
+  return {
+    /** Every problem, one line each. Reads nothing but `env`, writes nothing. */
+    problems: (env: NodeJS.ProcessEnv): string[] => read(env).problems,
+    /** The settings; throws a ConfigError listing every problem when any is wrong. */
+    settings(env: NodeJS.ProcessEnv): z.output<S> {
+      const { settings, problems } = read(env);
+      if (!settings || problems.length > 0) throw new ConfigError(problems);
+      return settings;
+    },
+  };
 }
 
 /** The problems in the order found, each once (both apps read some variables, e.g. API_PORT). */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError, describeSettingIssue } from "./config-problems.ts";
+import { secretSetting, settingsReader } from "./config-problems.ts";
 import { developmentSecret } from "./development-secret.ts";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -9,7 +9,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: positiveInt(8080),
   DATA_DIR: z.string().min(1).default("./data"),
-  JWT_SECRET: z.string().min(16, "JWT_SECRET must be at least 16 characters").optional(),
+  JWT_SECRET: secretSetting("JWT_SECRET"),
   JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
   UPLOAD_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   UPLOAD_QUOTA_BYTES: positiveInt(2 * 1024 ** 3),
@@ -56,19 +56,11 @@ export interface ApiConfig {
   logLevel: string;
 }
 
-function parseSettings(env: NodeJS.ProcessEnv) {
-  const parsed = EnvSchema.safeParse(env);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeSettingIssue(issue, env));
-  // Production refuses to start without a secret (docs/api.md §5); an empty one is already "too short".
-  if (env.NODE_ENV === "production" && env.JWT_SECRET === undefined) {
-    problems.push("JWT_SECRET: required in production (at least 16 characters, e.g. `openssl rand -base64 48`)");
-  }
-  return { settings: parsed.data, problems };
-}
+const apiSettings = settingsReader(EnvSchema, "JWT_SECRET");
 
 /** Every problem with the API's settings, one line each. Reads nothing but `env`, writes nothing. */
 export function checkApiSettings(env: NodeJS.ProcessEnv = process.env): string[] {
-  return parseSettings(env).problems;
+  return apiSettings.problems(env);
 }
 
 /**
@@ -76,8 +68,7 @@ export function checkApiSettings(env: NodeJS.ProcessEnv = process.env): string[]
  * its only side effect is the development JWT secret file.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
-  const { settings: e, problems } = parseSettings(env);
-  if (!e || problems.length > 0) throw new ConfigError(problems);
+  const e = apiSettings.settings(env);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

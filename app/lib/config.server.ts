@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError, describeSettingIssue } from "../../server/config-problems.ts";
+import { secretSetting, settingsReader } from "../../server/config-problems.ts";
 import { developmentSecret } from "../../server/development-secret.ts";
 
 /** The web app's settings, read once by web/main.ts and handed to loaders through the load context. */
@@ -40,7 +40,7 @@ const EnvSchema = z.object({
   API_URL: z.url().optional(),
   PUBLIC_API_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
-  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+  SESSION_SECRET: secretSetting("SESSION_SECRET"),
   CONTACT_EMAIL: z.email().default("contact@example.com"),
   // Guest pages kept while the API's data is unchanged (web/page-cache.ts); 0 turns it off.
   PAGE_CACHE_ENTRIES: z.coerce.number().int().nonnegative().default(500),
@@ -73,19 +73,11 @@ const withoutTrailingSlash = (url: string) => {
   return url.slice(0, end);
 };
 
-function parseSettings(env: NodeJS.ProcessEnv) {
-  const parsed = EnvSchema.safeParse(env);
-  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describeSettingIssue(issue, env));
-  // An empty secret is already "too short".
-  if (env.NODE_ENV === "production" && env.SESSION_SECRET === undefined) {
-    problems.push("SESSION_SECRET: required in production (at least 16 characters, e.g. `openssl rand -base64 48`)");
-  }
-  return { settings: parsed.data, problems };
-}
+const webSettings = settingsReader(EnvSchema, "SESSION_SECRET");
 
 /** Every problem with the web app's settings, one line each. Reads nothing but `env`, writes nothing. */
 export function checkWebSettings(env: NodeJS.ProcessEnv = process.env): string[] {
-  return parseSettings(env).problems;
+  return webSettings.problems(env);
 }
 
 /**
@@ -93,8 +85,7 @@ export function checkWebSettings(env: NodeJS.ProcessEnv = process.env): string[]
  * side effect is the development session secret file.
  */
 export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
-  const { settings: e, problems } = parseSettings(env);
-  if (!e || problems.length > 0) throw new ConfigError(problems);
+  const e = webSettings.settings(env);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
