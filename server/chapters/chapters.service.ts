@@ -1,5 +1,6 @@
+import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
-import { nowMs, placeholders, prepare, toIso } from "../db/sql.ts";
+import { nowMs, prepare, toIso } from "../db/sql.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages, embeddedImageIds, publishOwnImages, type ImageRef } from "../images/image-refs.ts";
@@ -108,14 +109,9 @@ export function createChapterService(db: Database) {
     bumpChapterCount: prepare(sqlite, "UPDATE Series SET chapterCount = chapterCount + 1 WHERE id = ?"),
   };
 
-  function likedSet(viewerId: number | undefined, ids: number[]): Set<number> {
-    if (viewerId === undefined || ids.length === 0) return new Set();
-    const rows = prepare<number[], { chapterId: number }>(
-      sqlite,
-      `SELECT chapterId FROM ChapterLike WHERE userId = ? AND chapterId IN (${placeholders(ids.length)})`,
-    ).all(viewerId, ...ids);
-    return new Set(rows.map((r) => r.chapterId));
-  }
+  /** Which of these chapters the viewer liked, in one query. */
+  const likedSet = (viewerId: number | undefined, ids: number[]) =>
+    linkedIds(sqlite, { link: "ChapterLike", targetColumn: "chapterId" }, viewerId, ids);
 
   function writePages(chapterId: number, pages: number[]) {
     q.deletePages.run(chapterId);

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { notFound } from "../http/errors.ts";
-import { nowMs, prepare } from "./sql.ts";
+import { nowMs, placeholders, prepare } from "./sql.ts";
 
 export interface CountedToggleSpec {
   /** The link table: one row per user and target, keyed by both. */
@@ -12,6 +12,21 @@ export interface CountedToggleSpec {
   /** Whether the link row records when it was made. */
   timestamped: boolean;
   notFoundMessage: string;
+}
+
+/** Which of `ids` the viewer has a link to (liked posts, liked chapters), in one query. */
+export function linkedIds(
+  sqlite: BetterSqlite3.Database,
+  { link, targetColumn }: Pick<CountedToggleSpec, "link" | "targetColumn">,
+  viewerId: number | undefined,
+  ids: number[],
+): Set<number> {
+  if (viewerId === undefined || ids.length === 0) return new Set();
+  const rows = prepare<number[], { id: number }>(
+    sqlite,
+    `SELECT ${targetColumn} AS id FROM ${link} WHERE userId = ? AND ${targetColumn} IN (${placeholders(ids.length)})`,
+  ).all(viewerId, ...ids);
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

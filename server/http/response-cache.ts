@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Request, Response } from "express";
+import { sendWithEtag } from "./conditional-send.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
 /** What an entry costs besides its body and key: the object, the ETag, the map slot. */
@@ -54,13 +55,7 @@ export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES
   function send(req: Request, res: Response, entry: Entry) {
     res.status(entry.status);
     res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.setHeader("ETag", entry.etag);
-    if (req.headers["if-none-match"] === entry.etag) {
-      res.status(304).end();
-      return;
-    }
-    res.setHeader("Content-Length", entry.body.length);
-    res.end(entry.body);
+    sendWithEtag(req, res, entry.etag, entry.body);
   }
 
   /** Nothing kept is current any more: free it now rather than when it falls out of the LRU order. */

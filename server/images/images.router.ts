@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { memoryAttemptCounter, type AttemptCounter } from "../http/attempt-counter.ts";
+import { sendWithEtag } from "../http/conditional-send.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
 import { ImageMetadata } from "../rules/responses.ts";
@@ -100,13 +101,7 @@ export function imageEndpoints({ uploadMaxBytes, uploadRatePerHour = DEFAULT_UPL
         // one (only its uploader may see it) is kept by no cache.
         res.setHeader("Content-Type", image.contentType);
         res.setHeader("Cache-Control", image.public ? `public, max-age=${YEAR_SECONDS}, immutable` : "private, no-store");
-        res.setHeader("ETag", image.etag);
-        if (req.headers["if-none-match"] === image.etag) {
-          res.status(304).end();
-          return;
-        }
-        res.setHeader("Content-Length", image.bytes.length);
-        res.end(image.bytes);
+        sendWithEtag(req, res, image.etag, image.bytes);
       },
     }),
   ];

@@ -1,6 +1,7 @@
+import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { embeddedImageIds, publishOwnImages, publishOwnImagesQuery } from "../images/image-refs.ts";
-import { nowMs, placeholders, prepare, toIso } from "../db/sql.ts";
+import { nowMs, prepare, toIso } from "../db/sql.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { Paging } from "../rules/paging.ts";
@@ -86,14 +87,8 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
   };
 
   /** Which of these posts the viewer liked, in one query. */
-  function likedSet(viewerId: number | undefined, ids: number[]): Set<number> {
-    if (viewerId === undefined || ids.length === 0) return new Set();
-    const rows = prepare<number[], { postId: number }>(
-      sqlite,
-      `SELECT postId FROM PostLike WHERE userId = ? AND postId IN (${placeholders(ids.length)})`,
-    ).all(viewerId, ...ids);
-    return new Set(rows.map((r) => r.postId));
-  }
+  const likedSet = (viewerId: number | undefined, ids: number[]) =>
+    linkedIds(sqlite, { link: "PostLike", targetColumn: "postId" }, viewerId, ids);
 
   const insertPost = sqlite.transaction((input: NewPostInput, authorId: number) => {
     const { lastInsertRowid } = q.insert.run({
