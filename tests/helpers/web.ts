@@ -92,8 +92,22 @@ type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: Respons
 const isDataWithInit = (v: unknown): v is DataWithInit =>
   typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
 
+/** What a loader or action's answer carries as data: the body of `data(...)`, nothing for a Response. */
+type DataOf<V> = V extends Response ? undefined : V extends { data: infer D; init: ResponseInit | null } ? D : V;
+
+type KeysOfUnion<U> = U extends unknown ? keyof U : never;
+type ValueInUnion<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never;
+/**
+ * The answers a loader or action can give, seen as one object so a test can read any of their fields:
+ * a field every answer has keeps its type, one that only some have is optional.
+ */
+export type AnyAnswer<U> = [U] extends [object]
+  ? { [K in keyof U]: ValueInUnion<U, K> } & { [K in Exclude<KeysOfUnion<U>, keyof U>]?: ValueInUnion<U, K> }
+  : U;
+
 /** Runs a loader or action and tells what Remix would send: data, status, or a (thrown) redirect. */
-export async function run<T = any>(fn: () => unknown): Promise<Outcome<T>> {
+export async function run<R>(fn: () => R): Promise<Outcome<AnyAnswer<DataOf<Awaited<R>>>>> {
+  type Data = AnyAnswer<DataOf<Awaited<R>>>;
   let value: unknown;
   try {
     value = await fn();
@@ -102,12 +116,12 @@ export async function run<T = any>(fn: () => unknown): Promise<Outcome<T>> {
     if (!(err instanceof Response) && !isDataWithInit(err)) throw err;
   }
   if (value instanceof Response) {
-    return { status: value.status, data: undefined as T, location: value.headers.get("Location"), headers: value.headers };
+    return { status: value.status, data: undefined as Data, location: value.headers.get("Location"), headers: value.headers };
   }
   if (isDataWithInit(value)) {
-    return { status: value.init?.status ?? 200, data: value.data as T, location: null, headers: new Headers(value.init?.headers) };
+    return { status: value.init?.status ?? 200, data: value.data as Data, location: null, headers: new Headers(value.init?.headers) };
   }
-  return { status: 200, data: value as T, location: null, headers: new Headers() };
+  return { status: 200, data: value as Data, location: null, headers: new Headers() };
 }
 
 export const args = (req: Request, context: WebContext, params: Record<string, string> = {}) => ({ request: req, context, params });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as hubAction, loader as hubLoader } from "../../app/routes/hubs.$hubName._index.tsx";
 import { action as postAction, loader as postLoader } from "../../app/routes/hubs.$hubName.$postId.tsx";
 import { loader as hubsLoader } from "../../app/routes/hubs._index.tsx";
@@ -33,18 +33,18 @@ const hubArgs = (path: string, cookie?: string, params = { hubName: "Manga Lover
 describe("hub list", () => {
   it("lists all hubs ten a page with the top hubs beside", async () => {
     const out = await run(() => hubsLoader(hubArgs("/hubs")));
-    expect(out.data.list.content).toHaveLength(10);
-    expect(out.data.list.totalPages).toBe(2);
-    expect(out.data.topHubs.length).toBeGreaterThan(0);
+    expect(out.data.list?.content).toHaveLength(10);
+    expect(out.data.list?.totalPages).toBe(2);
+    expect(out.data.topHubs?.length).toBeGreaterThan(0);
     const page2 = await run(() => hubsLoader(hubArgs("/hubs?page=2")));
     expect(page2.data.page).toBe(2);
-    expect(page2.data.list.content).toHaveLength(3);
+    expect(page2.data.list?.content).toHaveLength(3);
   });
 
   it("searches by name, without the top hubs", async () => {
     const out = await run(() => hubsLoader(hubArgs("/hubs?q=%20manga%20")));
     expect(out.data.query).toBe("manga");
-    expect(out.data.list.content.map((h: { name: string }) => h.name)).toEqual(["Manga Lovers"]);
+    expect(out.data.list?.content.map((h: { name: string }) => h.name)).toEqual(["Manga Lovers"]);
     expect(out.data.topHubs).toBeNull();
   });
 
@@ -60,15 +60,15 @@ describe("hub detail", () => {
     const out = await run(() => hubLoader(hubArgs("/hubs/Manga%20Lovers")));
     expect(out.data.hub).toMatchObject({ name: "Manga Lovers", memberCount: 2, joinedByMe: false });
     expect(out.data.creator).toMatchObject({ username: "artist_h" });
-    expect(out.data.posts.content).toHaveLength(10);
-    expect(out.data.posts.totalPages).toBe(2);
-    expect(out.data.posts.content[0].title).toBe("Chapter talk 12");
+    expect(out.data.posts?.content).toHaveLength(10);
+    expect(out.data.posts?.totalPages).toBe(2);
+    expect(out.data.posts?.content[0]?.title).toBe("Chapter talk 12");
   });
 
   it("sorts by likes", async () => {
     const out = await run(() => hubLoader(hubArgs("/hubs/Manga%20Lovers?sort=likes")));
     expect(out.data.sort).toBe("likes");
-    expect(out.data.posts.content[0]).toMatchObject({ title: "Chapter talk 1", likes: 1 });
+    expect(out.data.posts?.content[0]).toMatchObject({ title: "Chapter talk 1", likes: 1 });
   });
 
   it("says 'No hub found.' with a 404", async () => {
@@ -122,9 +122,9 @@ describe("post detail", () => {
       likedByMe: true,
       contentHtml: "<p>Long enough content here.</p>",
     });
-    expect(out.data.post.content).toBeUndefined(); // the page ships HTML, not the markdown and its parser
+    expect(out.data.post).not.toHaveProperty("content"); // the page ships HTML, not the markdown and its parser
     expect(out.data.hub).toMatchObject({ id: manga.id, joinedByMe: true });
-    expect(out.data.recentHubs.length).toBeGreaterThan(0);
+    expect(out.data.recentHubs?.length).toBeGreaterThan(0);
   });
 
   it("says 'Post not found' with a 404", async () => {

@@ -1,7 +1,7 @@
 // Loaders and actions of publishing: the menu, the hub, series, post and chapter forms (create
 // and edit, the validation and save-error messages of docs/web.md §4 and §5, owners only), the upload route and
 // the profile pictures.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as profileAction } from "../../app/routes/profile.tsx";
 import { action as chapterAction, loader as chapterLoader } from "../../app/routes/publish.chapter.($seriesName).($number).tsx";
 import { action as hubAction, loader as hubLoader } from "../../app/routes/publish.hub.($id).tsx";
@@ -48,7 +48,7 @@ describe("publish menu", () => {
   it("lists the artist's series and hubs for editing", async () => {
     await createHub(web.api, artist, { name: "Artist Menu Hub" });
     const out = await run(() => menuLoader(get("/publish", artistCookie)));
-    expect(out.data.hubs.map((h: { name: string }) => h.name)).toContain("Artist Menu Hub");
+    expect(out.data.hubs?.map((h: { name: string }) => h.name)).toContain("Artist Menu Hub");
     expect(out.data.series).toEqual(expect.any(Array));
   });
 
@@ -71,8 +71,8 @@ describe("hub form", () => {
     for (const [fields, field, message] of cases) {
       const out = await run(() => hubAction(form("/publish/hub", fields)));
       expect(out.status).toBe(400);
-      expect(out.data.fieldErrors[field]).toBe(message);
-      expect(out.data.values.name).toBe(fields.name);
+      expect(out.data.fieldErrors?.[field]).toBe(message);
+      expect(out.data.values?.name).toBe(fields.name);
     }
   });
 
@@ -110,7 +110,7 @@ describe("hub form", () => {
       ),
     );
     expect(bad.status).toBe(400);
-    expect(bad.data.fieldErrors.profileBannerId).toBe("banner.png: Only JPEG, PNG, WebP and GIF images are accepted.");
+    expect(bad.data.fieldErrors?.profileBannerId).toBe("banner.png: Only JPEG, PNG, WebP and GIF images are accepted.");
     expect((await web.api.request.get("/hubs/Never%20Made%20Hub")).status).toBe(404);
   });
 
@@ -125,7 +125,7 @@ describe("hub form", () => {
     const theirs = await upload(web.api, other, 50, 50, 90);
     const out = await run(() => hubAction(form("/publish/hub", { name: "Borrowed Logo Hub", description: "", profileImageId: theirs })));
     expect(out.data.formError).toBe("Invalid hub data. Please check your input.");
-    expect(out.data.fieldErrors.profileImageId).toBe("Logo must be an image you uploaded");
+    expect(out.data.fieldErrors?.profileImageId).toBe("Logo must be an image you uploaded");
   });
 
   it("opens the edit form for the creator only (403 for anyone else)", async () => {
@@ -134,10 +134,10 @@ describe("hub form", () => {
     expect(own.data.entity).toMatchObject({ id: hub.id, name: "Editable Hub", description: "Before" });
     const refused = await run(() => hubLoader(get(`/publish/hub/${hub.id}`, otherCookie, { id: String(hub.id) })));
     expect(refused.status).toBe(403);
-    expect(refused.data.refusal.message).toContain("Only its creator");
+    expect(refused.data.refusal?.message).toContain("Only its creator");
     const missing = await run(() => hubLoader(get("/publish/hub/999999", artistCookie, { id: "999999" })));
     expect(missing.status).toBe(404);
-    expect(missing.data.refusal.message).toBe("No hub found.");
+    expect(missing.data.refusal?.message).toBe("No hub found.");
     // The first product's old links (docs/web.md §7): /publish/hub?id=N
     expect((await run(() => hubLoader(get(`/publish/Hub?id=${hub.id}`, artistCookie)))).location).toBe(`/publish/Hub/${hub.id}`);
 
@@ -156,9 +156,9 @@ describe("hub form", () => {
 describe("series form", () => {
   it("validates with the messages of docs/web.md §4 and creates the series", async () => {
     const short = await run(() => seriesAction(form("/publish/series", { name: "ab", description: "" })));
-    expect(short.data.fieldErrors.name).toBe("Series name must be at least 3 characters");
+    expect(short.data.fieldErrors?.name).toBe("Series name must be at least 3 characters");
     const empty = await run(() => seriesAction(form("/publish/series", { name: "   ", description: "" })));
-    expect(empty.data.fieldErrors.name).toBe("Series name is required");
+    expect(empty.data.fieldErrors?.name).toBe("Series name is required");
     const banner = await upload(web.api, artist, 300, 100, 200);
     const out = await run(() =>
       seriesAction(form("/publish/series", { name: "Ink Ghosts", description: "Spooky.", profileBannerId: banner })),
@@ -202,8 +202,8 @@ describe("post form", () => {
     expect(before.data.wanted).toEqual({ id: hub.id, name: "Post Test Hub", member: false });
     await joinHub(web.api, artist, hub.id);
     const after = await run(() => postLoader(get(`/publish/post?hubId=${hub.id}`, artistCookie)));
-    expect(after.data.hubs.map((h: { name: string }) => h.name)).toContain("Post Test Hub");
-    expect(after.data.wanted.member).toBe(true);
+    expect(after.data.hubs?.map((h: { name: string }) => h.name)).toContain("Post Test Hub");
+    expect(after.data.wanted?.member).toBe(true);
   });
 
   it("shows the validation messages of docs/web.md §4", async () => {
@@ -251,7 +251,7 @@ describe("post form", () => {
       ),
     );
     expect(out.data).toMatchObject({ ok: true, message: "Post published successfully!" });
-    const id = Number(out.data.redirectTo.split("/").pop());
+    const id = Number(out.data.redirectTo!.split("/").pop());
     expect(out.data.redirectTo).toBe(`/hubs/Post%20Test%20Hub/${id}`);
     expect((await web.api.request.get(`/hub-posts/${id}`)).body.title).toBe("My first post");
 
@@ -282,7 +282,7 @@ describe("chapter form", () => {
   it("offers the artist's own series, preselecting ?series= in any case", async () => {
     const out = await run(() => chapterLoader(get("/publish/chapter?series=chapter%20form%20series", artistCookie)));
     expect(out.data.chosen).toBe("Chapter Form Series");
-    expect(out.data.series.find((s: { name: string }) => s.name === "Chapter Form Series")).toMatchObject({ next: 1 });
+    expect(out.data.series?.find((s: { name: string }) => s.name === "Chapter Form Series")).toMatchObject({ next: 1 });
     const none = await run(() => chapterLoader(get("/publish/chapter", otherCookie)));
     expect(none.data.series).toEqual([]);
   });
@@ -307,9 +307,9 @@ describe("chapter form", () => {
     expect(first.status).toBe(400);
     expect(first.data.uploadErrors).toEqual(["notes.txt: Only JPEG, PNG, WebP and GIF images are accepted."]);
     expect(first.data.formError).toBe("One file was not uploaded. The other pages are kept: check the list, then save again.");
-    expect(first.data.pages.map((p: { fileName: string }) => p.fileName)).toEqual(["p1.jpg", "p2.jpg"]);
+    expect(first.data.pages?.map((p) => p.fileName)).toEqual(["p1.jpg", "p2.jpg"]);
 
-    const ids = first.data.pages.map((p: { imageId: number }) => p.imageId);
+    const ids = first.data.pages!.map((p) => p.imageId);
     const second = await run(() =>
       chapterAction(
         form("/publish/chapter", {
@@ -319,7 +319,7 @@ describe("chapter form", () => {
           content: "Thanks!",
           number: "",
           pages: ids,
-          coverId: ids[1],
+          coverId: ids[1]!,
         }),
       ),
     );
@@ -337,7 +337,7 @@ describe("chapter form", () => {
     const noSeries = await run(() =>
       chapterAction(form("/publish/chapter", { series: "", title: "T", description: "", content: "", number: "" })),
     );
-    expect(noSeries.data.fieldErrors.series).toBe("Please choose a series");
+    expect(noSeries.data.fieldErrors?.series).toBe("Please choose a series");
   });
 
   it("refuses to publish in someone else's series", async () => {
@@ -361,7 +361,7 @@ describe("chapter form", () => {
     const params = { seriesName, number };
     const path = `/publish/chapter/${encodeURIComponent(seriesName)}/${number}`;
     const loaded = await run(() => chapterLoader(get(path, artistCookie, params)));
-    const ids: number[] = loaded.data.chapter.pages.map((p: { imageId: number }) => p.imageId);
+    const ids = loaded.data.chapter!.pages.map((p) => p.imageId);
     expect(ids).toHaveLength(3);
     expect((await run(() => chapterLoader(get(path, otherCookie, params)))).status).toBe(403);
 
