@@ -31,3 +31,14 @@ export function ListOrNotice<T>({
   if (items.length === 0) return <Notice>{empty}</Notice>;
   return children(items);
 }
+
+/** A page whose subject could not be shown: what it is as the heading, why, and maybe a way on (`children`). */
+export function FailedPage({ title, error, children }: { title: string; error: React.ReactNode; children?: React.ReactNode }) {
+  return (
+    <div className="container page-message">
+      <h1>{title}</h1>
+      <Notice tone="error">{error}</Notice>
+      {children}
+    </div>
+  );
+}

@@ -21,6 +21,7 @@ import type {
 import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
 import type { UserEditInput } from "../../server/rules/user.ts";
 import type { WebContext } from "./context.ts";
+import type { FieldErrors } from "./forms.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
 
 /** A failed API call. `status` 0 means no response at all (network error). */
@@ -33,6 +34,13 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
+}
+
+/** The API's per-field messages (400), keyed by field. */
+export function apiFieldErrors(err: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  if (err instanceof ApiError) for (const e of err.errors) out[e.field] ??= e.message;
+  return out;
 }
 
 type Query = Record<string, string | number | undefined>;

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
-import { ApiError, apiFor, type Api } from "./api.server.ts";
+import { ApiError, apiFieldErrors, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
 import { echoed } from "./echo.ts";
 import { fieldErrors, type FieldErrors } from "./forms.ts";
@@ -97,13 +97,6 @@ export function saveFailure(
   if (!(err instanceof ApiError)) throw err;
   const status = REFUSAL_STATUSES[kind].includes(err.status) ? err.status : 400;
   return failure(values, apiFieldErrors(err), saveErrorMessage(kind, editing, err), kept, status);
-}
-
-/** The API's per-field messages (400), keyed by field. */
-export function apiFieldErrors(err: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  if (err instanceof ApiError) for (const e of err.errors) out[e.field] ??= e.message;
-  return out;
 }
 
 /** A failed save or a refused form, with what the user typed so nothing is lost. */

@@ -6,7 +6,7 @@ import { Avatar, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { Markdown } from "../components/markdown.tsx";
-import { Notice } from "../components/notice.tsx";
+import { FailedPage } from "../components/notice.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { ApiError } from "../lib/api.server.ts";
 import { formatDate, plural } from "../lib/format.ts";
@@ -70,9 +70,7 @@ export default function PostDetail() {
 
   if (!post) {
     return (
-      <div className="container page-message">
-        <h1>Post</h1>
-        <Notice tone="error">{postError}</Notice>
+      <FailedPage title="Post" error={postError}>
         {hub ? (
           <p>
             <Link to={hubPath(hub.name)} className="button button--secondary">
@@ -80,7 +78,7 @@ export default function PostDetail() {
             </Link>
           </p>
         ) : null}
-      </div>
+      </FailedPage>
     );
   }
 

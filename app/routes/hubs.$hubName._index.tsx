@@ -5,11 +5,12 @@ import { CreatorCard } from "../components/creator-card.tsx";
 import { PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Banner, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
-import { ListOrNotice, Notice } from "../components/notice.tsx";
+import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
-import { plural, pageParam } from "../lib/format.ts";
+import { plural } from "../lib/format.ts";
+import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, loadRecentHubs, readFailure, viewerApi } from "../lib/load.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
@@ -18,16 +19,9 @@ import { toggleAction } from "../lib/toggle-action.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.hub?.name ?? "Hub"} · Inkwell` }];
 
-export const POST_SORTS = [
-  { value: "latest", label: "Latest" },
-  { value: "likes", label: "Most Liked" },
-];
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.hubName ?? "";
-  const url = new URL(request.url);
-  const sort = url.searchParams.get("sort") === "likes" ? "likes" : "latest";
-  const page = pageParam(url.searchParams.get("page"));
+  const { sort, page } = listOrderAndPage(request);
   const { api } = await viewerApi(request, context);
   const hubRead = attempt(api.hub(name));
   // The creator's card needs the hub first; everything else goes at once.
@@ -62,15 +56,13 @@ export default function HubDetail() {
 
   if (!hub) {
     return (
-      <div className="container page-message">
-        <h1>Hub</h1>
-        <Notice tone="error">{hubError}</Notice>
+      <FailedPage title="Hub" error={hubError}>
         <p>
           <Link to="/hubs" className="button button--secondary">
             Browse all hubs
           </Link>
         </p>
-      </div>
+      </FailedPage>
     );
   }
 
@@ -119,7 +111,7 @@ export default function HubDetail() {
             <h2 id="posts-title" className="section__title">
               Posts
             </h2>
-            <SortTabs options={POST_SORTS} current={sort} label="Sort posts" />
+            <SortTabs options={LIST_ORDERS} current={sort} label="Sort posts" />
           </div>
           <ListOrNotice items={posts?.content ?? null} failed="Failed to load posts" empty="No posts available.">
             {(items) => (

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { userPath } from "../lib/urls.ts";
 import { CalendarIcon } from "../components/icons.tsx";
 import { Avatar, useImageUrl } from "../components/images.tsx";
-import { Notice } from "../components/notice.tsx";
+import { FailedPage, Notice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { positiveId } from "../lib/ids.ts";
 import { attempt, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
@@ -37,12 +37,7 @@ export default function ImagePage() {
   const url = own ? ownImageUrl : publicUrl;
   const [failed, setFailed] = useState(false);
   if (!image) {
-    return (
-      <div className="container page-message">
-        <h1>Image</h1>
-        <Notice tone="error">{error}</Notice>
-      </div>
-    );
+    return <FailedPage title="Image" error={error} />;
   }
   const facts: [string, string][] = [
     ["File name", image.fileName],

@@ -5,13 +5,13 @@ import { UserEditBody } from "../../server/rules/user.ts";
 import { userPath } from "../lib/urls.ts";
 import { FormError } from "../components/field.tsx";
 import { ProfileHero } from "../components/profile-hero.tsx";
-import { Notice } from "../components/notice.tsx";
+import { FailedPage } from "../components/notice.tsx";
 import { ImagePicker } from "../components/publish/image-picker.tsx";
-import { ApiError, apiFor } from "../lib/api.server.ts";
+import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { fieldErrors, type FieldErrors } from "../lib/forms.ts";
 import { formatDate } from "../lib/format.ts";
 import { attempt, readFailure } from "../lib/load.server.ts";
-import { apiFieldErrors, imageField, readPublishForm } from "../lib/publish.server.ts";
+import { imageField, readPublishForm } from "../lib/publish.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import publishStyles from "../styles/publish.css?url";
 
@@ -129,11 +129,9 @@ export default function Profile() {
   );
   if (!user) {
     return (
-      <div className="container page-message">
-        <h1>Your profile</h1>
-        <Notice tone="error">{error}</Notice>
+      <FailedPage title="Your profile" error={error}>
         {refresh}
-      </div>
+      </FailedPage>
     );
   }
   const rows: [string, string][] = [

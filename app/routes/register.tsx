@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { RegisterBody } from "../../server/rules/auth.ts";
 import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";
 import { Field, FormError } from "../components/field.tsx";
-import { ApiError, createApi, registerErrorMessage } from "../lib/api.server.ts";
+import { ApiError, apiFieldErrors, createApi, registerErrorMessage } from "../lib/api.server.ts";
 import { echoed } from "../lib/echo.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
 import { optionalUser, signedInHeaders } from "../lib/session.server.ts";
@@ -37,10 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect("/", { headers: await signedInHeaders(context, signedIn) });
   } catch (err) {
     if (err instanceof Response) throw err;
-    const perField: FieldErrors = {};
-    if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-      for (const e of err.errors) perField[e.field] ??= e.message;
-    }
+    const perField = err instanceof ApiError && (err.status === 400 || err.status === 409) ? apiFieldErrors(err) : {};
     return data<RegisterActionData>(
       { fieldErrors: perField, formError: registerErrorMessage(err), values: kept },
       { status: err instanceof ApiError && (err.status === 409 || err.status === 429) ? err.status : 400 },

@@ -9,7 +9,7 @@ import { Avatar, Logo } from "../components/images.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { Markdown } from "../components/markdown.tsx";
 import { renderMarkdown } from "../lib/markdown.server.tsx";
-import { Notice } from "../components/notice.tsx";
+import { FailedPage, Notice } from "../components/notice.tsx";
 import { ChapterNav } from "../components/reader/chapter-nav.tsx";
 import { ModeSwitch, useModeFetcher } from "../components/reader/mode-switch.tsx";
 import { PageReader } from "../components/reader/page-reader.tsx";
@@ -125,9 +125,7 @@ export default function ChapterReader() {
 
   if (!chapter) {
     return (
-      <div className="container page-message">
-        <h1>Chapter</h1>
-        <Notice tone="error">{chapterError}</Notice>
+      <FailedPage title="Chapter" error={chapterError}>
         {series ? (
           <p>
             <Link to={seriesPath(series.name)} className="button button--secondary">
@@ -135,7 +133,7 @@ export default function ChapterReader() {
             </Link>
           </p>
         ) : null}
-      </div>
+      </FailedPage>
     );
   }
 

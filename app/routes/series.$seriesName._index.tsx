@@ -6,10 +6,11 @@ import { CreatorCard } from "../components/creator-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { BookIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Banner, Logo } from "../components/images.tsx";
-import { ListOrNotice, Notice } from "../components/notice.tsx";
+import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
-import { pageParam, plural } from "../lib/format.ts";
+import { plural } from "../lib/format.ts";
+import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, readFailure, viewerApi } from "../lib/load.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
@@ -24,16 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data?.series?.description ? [{ name: "description", content: data.series.description }] : []),
 ];
 
-export const CHAPTER_SORTS = [
-  { value: "latest", label: "Latest" },
-  { value: "likes", label: "Most Liked" },
-];
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.seriesName ?? "";
-  const url = new URL(request.url);
-  const sort = url.searchParams.get("sort") === "likes" ? "likes" : "latest";
-  const page = pageParam(url.searchParams.get("page"));
+  const { sort, page } = listOrderAndPage(request);
   const { api } = await viewerApi(request, context);
   const seriesRead = attempt(api.series(name));
   // The creator's card and the first chapter need the series first; the list goes at once.
@@ -70,15 +64,13 @@ export default function SeriesDetail() {
 
   if (!series) {
     return (
-      <div className="container page-message">
-        <h1>Series</h1>
-        <Notice tone="error">{seriesError}</Notice>
+      <FailedPage title="Series" error={seriesError}>
         <p>
           <Link to="/series" className="button button--secondary">
             Browse all series
           </Link>
         </p>
-      </div>
+      </FailedPage>
     );
   }
   const own = user?.id === series.author;
@@ -147,7 +139,7 @@ export default function SeriesDetail() {
           <h2 id="chapters-title" className="section__title">
             Chapters
           </h2>
-          <SortTabs options={CHAPTER_SORTS} current={sort} label="Sort chapters" />
+          <SortTabs options={LIST_ORDERS} current={sort} label="Sort chapters" />
         </div>
         <ListOrNotice items={chapters?.content ?? null} failed="Failed to load chapters" empty="No chapters available.">
           {(items) => (

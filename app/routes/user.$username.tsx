@@ -5,7 +5,7 @@ import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.ts
 import { CalendarIcon } from "../components/icons.tsx";
 import { ProfileHero } from "../components/profile-hero.tsx";
 import { ListDialog } from "../components/list-dialog.tsx";
-import { ListOrNotice, Notice } from "../components/notice.tsx";
+import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { attempt, readFailure, viewerApi, type Loaded } from "../lib/load.server.ts";
 import { withParams } from "../lib/url.ts";
@@ -72,12 +72,7 @@ export default function UserPage() {
   const show = params.get("show");
 
   if (!user || !lists) {
-    return (
-      <div className="container page-message">
-        <h1>User</h1>
-        <Notice tone="error">{error}</Notice>
-      </div>
-    );
+    return <FailedPage title="User" error={error} />;
   }
   const href = (changes: Record<string, string | null>) => withParams(search, changes, { tab: "series" });
   const closeHref = href({ show: null });
