@@ -1,8 +1,13 @@
+import type BetterSqlite3 from "better-sqlite3";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
 import { assertOwnImages, publishOwnImagesQuery, refIds, type ImageRef } from "../images/image-refs.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Page } from "../rules/responses.ts";
 import { nameKey } from "../rules/text.ts";
 import type { Database } from "./database.ts";
 import type { Prisma } from "./generated/client.ts";
+import { nameSearch, searchPlan, type NameSearch, type SearchPlan } from "./search.ts";
 import { prepare } from "./sql.ts";
 import { isUniqueViolation } from "./unique-violation.ts";
 
@@ -28,6 +33,46 @@ function namedEntityChanges(input: NamedEntityInput) {
     ...(input.description !== undefined ? { description: input.description ?? "" } : {}),
     ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
     ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
+  };
+}
+
+type Statement<Params extends unknown[], Row> = BetterSqlite3.Statement<Params, Row>;
+
+/** The card queries of hubs or series: pages take (...[search arg], limit, offset). */
+export interface NamedEntityQueries<Row> {
+  newest: Statement<[number, number], Row>;
+  top: Statement<[number, number], Row>;
+  count: Statement<[], { n: number }>;
+  search: Record<SearchPlan, Statement<[string, number, number], Row>>;
+  searchCount: Record<NameSearch["kind"], Statement<[string], { n: number }>>;
+  byKey: Statement<[string], Row>;
+  byId: Statement<[number], Row>;
+}
+
+/** The reads hubs and series share: pages of cards newest or top first, the name search, the name-or-id lookup. */
+export function namedEntityReads<Row, Card>(q: NamedEntityQueries<Row>, toCard: (row: Row) => Card) {
+  const page = (rows: Row[], total: number, paging: Paging): Page<Card> => pageOf(rows.map(toCard), total, paging);
+  const listNewest = (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
+
+  return {
+    listNewest,
+
+    listTop: (paging: Paging) => page(q.top.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+
+    search: (name: string, paging: Paging): Page<Card> => {
+      const key = nameKey(name.trim());
+      if (key === "") return listNewest(paging);
+      const { kind, arg } = nameSearch(key);
+      const total = q.searchCount[kind].get(arg)!.n;
+      return page(q.search[searchPlan(kind, total)].all(arg, paging.perPage, offsetOf(paging)), total, paging);
+    },
+
+    /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
+    findRow: (nameOrId: string): Row | undefined => {
+      const byName = q.byKey.get(nameKey(nameOrId.trim()));
+      if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
+      return q.byId.get(Number(nameOrId));
+    },
   };
 }
 

@@ -1,14 +1,12 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, prepare, toIso } from "../db/sql.ts";
 import { notFound } from "../http/errors.ts";
-import { offsetOf, pageOf } from "../http/paging.ts";
 import { publishOwnImages, refIds } from "../images/image-refs.ts";
-import { logoAndBanner, namedEntityWrites } from "../db/named-entity.ts";
+import { logoAndBanner, namedEntityReads, namedEntityWrites } from "../db/named-entity.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
-import type { Paging } from "../rules/paging.ts";
-import type { Hub, HubDetail, Page } from "../rules/responses.ts";
+import type { Hub, HubDetail } from "../rules/responses.ts";
 import { nameKey } from "../rules/text.ts";
-import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
+import { nameFilter } from "../db/search.ts";
 
 interface HubRow {
   id: number;
@@ -112,7 +110,8 @@ export function createHubService(db: Database) {
     insertMembership: prepare(sqlite, "INSERT INTO Membership (userId, hubId, createdAt) VALUES (?, ?, ?)"),
   };
 
-  const page = (rows: HubRow[], total: number, paging: Paging): Page<Hub> => pageOf(rows.map(toHub), total, paging);
+  const reads = namedEntityReads(q, toHub);
+  const { findRow } = reads;
 
   // The hub and its creator's membership are written together: a hub's creator is its first member.
   const insertHubWithCreator = sqlite.transaction((input: HubInput, authorId: number) => {
@@ -137,25 +136,12 @@ export function createHubService(db: Database) {
     return { ...toHub(row), joinedByMe: viewerId !== undefined && q.isMember.get(viewerId, row.id) !== undefined };
   }
 
-  /** Looks a hub up by name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
-  function findRow(nameOrId: string): HubRow | undefined {
-    const byName = q.byKey.get(nameKey(nameOrId.trim()));
-    if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
-    return q.byId.get(Number(nameOrId));
-  }
-
   return {
-    listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+    listNewest: reads.listNewest,
 
-    listTop: (paging: Paging) => page(q.top.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+    listTop: reads.listTop,
 
-    search(name: string, paging: Paging): Page<Hub> {
-      const key = nameKey(name.trim());
-      if (key === "") return page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
-      const { kind, arg } = nameSearch(key);
-      const total = q.searchCount[kind].get(arg)!.n;
-      return page(q.search[searchPlan(kind, total)].all(arg, paging.perPage, offsetOf(paging)), total, paging);
-    },
+    search: reads.search,
 
     getById: (id: number, viewerId?: number) => detail(q.byId.get(id), viewerId),
 

@@ -1,12 +1,10 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, prepare, toIso } from "../db/sql.ts";
-import { nameFilter, nameSearch, searchPlan } from "../db/search.ts";
+import { nameFilter } from "../db/search.ts";
 import { notFound } from "../http/errors.ts";
-import { offsetOf, pageOf } from "../http/paging.ts";
 import { publishOwnImages } from "../images/image-refs.ts";
-import { namedEntityWrites } from "../db/named-entity.ts";
-import type { Paging } from "../rules/paging.ts";
-import type { Page, Series, SeriesDetail } from "../rules/responses.ts";
+import { namedEntityReads, namedEntityWrites } from "../db/named-entity.ts";
+import type { Series, SeriesDetail } from "../rules/responses.ts";
 import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
 import { nameKey } from "../rules/text.ts";
 
@@ -113,7 +111,8 @@ export function createSeriesService(db: Database) {
     ),
   };
 
-  const page = (rows: SeriesRow[], total: number, paging: Paging): Page<Series> => pageOf(rows.map(toSeries), total, paging);
+  const reads = namedEntityReads(q, toSeries);
+  const { findRow } = reads;
 
   // The series and the publishing of its logo and banner are one write.
   const insertSeries = sqlite.transaction(
@@ -129,25 +128,12 @@ export function createSeriesService(db: Database) {
     return { ...toSeries(row), followedByMe: viewerId !== undefined && q.follows.get(viewerId, row.id) !== undefined };
   }
 
-  /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
-  function findRow(nameOrId: string): SeriesRow | undefined {
-    const byName = q.byKey.get(nameKey(nameOrId.trim()));
-    if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
-    return q.byId.get(Number(nameOrId));
-  }
-
   return {
-    listNewest: (paging: Paging) => page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+    listNewest: reads.listNewest,
 
-    listTop: (paging: Paging) => page(q.top.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging),
+    listTop: reads.listTop,
 
-    search(name: string, paging: Paging): Page<Series> {
-      const key = nameKey(name.trim());
-      if (key === "") return page(q.newest.all(paging.perPage, offsetOf(paging)), q.count.get()!.n, paging);
-      const { kind, arg } = nameSearch(key);
-      const total = q.searchCount[kind].get(arg)!.n;
-      return page(q.search[searchPlan(kind, total)].all(arg, paging.perPage, offsetOf(paging)), total, paging);
-    },
+    search: reads.search,
 
     getById: (id: number, viewerId?: number) => detail(q.byId.get(id), viewerId),
 
