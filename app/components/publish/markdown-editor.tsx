@@ -84,16 +84,11 @@ function usePreview(text: string, active: boolean, initial: string | undefined) 
  * the same text and the chosen tab.
  */
 export function MarkdownEditor({
-  label,
-  name,
-  max,
   defaultValue = "",
-  error,
-  hint,
-  required,
   rows = 14,
   initialTab = "write",
   previewHtml,
+  ...field
 }: Pick<TextFieldProps, "label" | "name" | "max" | "defaultValue" | "error" | "hint" | "required" | "rows"> & {
   initialTab?: "write" | "preview";
   /** The preview the server rendered for the no-JavaScript Preview tab. */
@@ -127,9 +122,9 @@ export function MarkdownEditor({
       name={hydrated ? undefined : "intent"}
       value={hydrated ? undefined : which}
       role={hydrated ? "tab" : undefined}
-      id={`${name}-tab-${which}`}
+      id={`${field.name}-tab-${which}`}
       aria-selected={hydrated ? tab === which : undefined}
-      aria-controls={hydrated ? (which === "write" ? `field-${name}` : `${name}-panel-preview`) : undefined}
+      aria-controls={hydrated ? (which === "write" ? `field-${field.name}` : `${field.name}-panel-preview`) : undefined}
       aria-pressed={hydrated ? undefined : tab === which}
       className="editor__tab"
       onClick={hydrated ? () => setTab(which) : undefined}
@@ -145,7 +140,7 @@ export function MarkdownEditor({
         {tabButton("preview", "Preview")}
       </div>
       {hydrated && tab === "write" ? (
-        <div className="editor__toolbar" role="toolbar" aria-label="Formatting" aria-controls={`field-${name}`}>
+        <div className="editor__toolbar" role="toolbar" aria-label="Formatting" aria-controls={`field-${field.name}`}>
           {TOOLBAR.map((b) => (
             <button key={b.label} type="button" className="editor__tool" aria-label={b.label} title={b.title} onClick={() => apply(b.edit)}>
               {b.glyph}
@@ -158,9 +153,9 @@ export function MarkdownEditor({
   // The write panel is the textarea itself; the preview renders beside it while it is hidden (still sent with the form).
   const preview = (
     <div
-      id={`${name}-panel-preview`}
+      id={`${field.name}-panel-preview`}
       role={hydrated ? "tabpanel" : undefined}
-      aria-labelledby={hydrated ? `${name}-tab-preview` : undefined}
+      aria-labelledby={hydrated ? `${field.name}-tab-preview` : undefined}
       className="editor__preview"
       hidden={tab !== "preview"}
     >
@@ -178,14 +173,9 @@ export function MarkdownEditor({
   return (
     <div className="editor">
       <TextField
-        label={label}
-        name={name}
-        max={max}
+        {...field}
         value={value}
         onValue={setValue}
-        error={error}
-        hint={hint}
-        required={required}
         multiline
         rows={rows}
         textareaRef={area}
