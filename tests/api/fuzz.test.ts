@@ -12,33 +12,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { Random } from "../../seed/random.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
+import type { JsonSchema, OpenApiDoc, Parameter } from "../helpers/openapi-doc.ts";
 import { listenOnFreePort, type ListeningApp } from "../helpers/listening-app.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
-
-type Schema = {
-  type?: string | string[];
-  anyOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  enum?: unknown[];
-  default?: unknown;
-};
-type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: Schema };
-type Operation = {
-  parameters: Parameter[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, unknown>;
-  security?: unknown[];
-};
-type Doc = { paths: Record<string, Record<string, Operation>> };
 
 // A fixed default, so CI is reproducible (a random seed now and then made no valid POST like, failing the
 // coverage check below by chance); set FUZZ_SEED to explore other runs.
@@ -63,7 +39,7 @@ type Rng = ReturnType<typeof prng>;
 let api: TestApi;
 let listening: ListeningApp | undefined;
 let port: number;
-let doc: Doc;
+let doc: OpenApiDoc;
 let checker: ContractChecker;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -151,8 +127,8 @@ beforeAll(async () => {
 
   listening = await listenOnFreePort(api.app);
   port = listening.port;
-  doc = (await send({ method: "GET", path: "/openapi.json", headers: {} })).json as Doc;
-  checker = new ContractChecker(doc as never);
+  doc = (await send({ method: "GET", path: "/openapi.json", headers: {} })).json as OpenApiDoc;
+  checker = new ContractChecker(doc);
 }, 120_000);
 
 afterAll(async () => {
@@ -275,14 +251,14 @@ const namePool = (field: string, path: string): string[] => {
   return [...known.hubNames, ...known.seriesNames];
 };
 
-const isInteger = (s: Schema) =>
+const isInteger = (s: JsonSchema) =>
   s.type === "integer" || s.pattern === "^[0-9]{1,10}$" || s.pattern === "^[0-9]{1,12}$" || s.pattern === "^[0-9]{1,5}$";
 
 /** While set, the request being made is meant to be valid: existing things, right types, no junk. */
 let validOnly = false;
 
 /** A plausible value for a field (mostly valid, existing things first), or now and then a wrong one. */
-function valueFor(rng: Rng, schema: Schema, field: string, path: string, asString: boolean): unknown {
+function valueFor(rng: Rng, schema: JsonSchema, field: string, path: string, asString: boolean): unknown {
   if (!validOnly && rng.chance(0.06)) return asString ? oddString(rng) : wrongType(rng);
   if (schema.anyOf) return valueFor(rng, rng.pick(schema.anyOf), field, path, asString);
   if (schema.enum) return rng.pick(schema.enum);
@@ -325,7 +301,7 @@ function stringFor(rng: Rng, field: string, path: string): string {
   return rng.pick(["A title", "Some **markdown** content", "x", "A description with [a link](http://example.com)"]);
 }
 
-function objectFor(rng: Rng, schema: Schema, path: string): Record<string, unknown> {
+function objectFor(rng: Rng, schema: JsonSchema, path: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(schema.properties ?? {})) {
     const required = schema.required?.includes(name);
@@ -385,7 +361,7 @@ interface Body {
 let gzipBomb: Buffer | undefined;
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
-function jsonBody(rng: Rng, schema: Schema | undefined, path: string): Body {
+function jsonBody(rng: Rng, schema: JsonSchema | undefined, path: string): Body {
   const value = schema ? objectFor(rng, schema, path) : { a: 1 };
   const roll = validOnly ? 0 : rng.next();
   if (roll < 0.62) return { label: "json", headers: { "Content-Type": "application/json" }, bytes: json(value) };

@@ -5,18 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "../../server/app.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
-
-type Operation = {
-  summary?: string;
-  operationId?: string;
-  parameters?: { name: string; in: string; required: boolean; schema: object }[];
-  requestBody?: { content: Record<string, { schema: object }> };
-  responses: Record<string, { description?: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
-};
-type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, object> } };
+import type { OpenApiDoc } from "../helpers/openapi-doc.ts";
 
 let api: TestApi;
-let doc: Doc;
+let doc: OpenApiDoc;
 beforeAll(async () => {
   api = await startTestApi();
   // Raw supertest: the document is not an operation of itself, so the checked client would refuse it.
@@ -62,7 +54,7 @@ describe("GET /openapi.json", () => {
 
       expect(op.summary).toBe(e.summary);
       expect(Array.isArray(op.parameters)).toBe(true);
-      const documented = op.parameters!.filter((p) => p.in === "path");
+      const documented = op.parameters.filter((p) => p.in === "path");
       expect(documented.map((p) => p.name).sort()).toEqual(pathParams.sort());
       expect(documented.every((p) => p.required && typeof p.schema === "object")).toBe(true);
     });

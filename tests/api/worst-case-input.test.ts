@@ -8,20 +8,9 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { ContractChecker } from "../helpers/contract.ts";
+import type { JsonSchema, OpenApiDoc } from "../helpers/openapi-doc.ts";
 import { listenOnFreePort, type ListeningApp } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
-
-type Schema = {
-  type?: string | string[];
-  anyOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  pattern?: string;
-};
-type Parameter = { name: string; in: "path" | "query"; schema: Schema };
-type Operation = { parameters: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } };
-type Doc = { paths: Record<string, Record<string, Operation>> };
 
 const LIMIT_MS = 100;
 const BODY_LIMIT = 1024 * 1024;
@@ -71,7 +60,7 @@ let api: TestApi;
 let alice: TestUser;
 let listening: ListeningApp | undefined;
 let port: number;
-let doc: Doc;
+let doc: OpenApiDoc;
 let checker: ContractChecker;
 const agent = new http.Agent({ keepAlive: true });
 const valid: Record<string, string | number | number[]> = {};
@@ -113,8 +102,8 @@ beforeAll(async () => {
 
   listening = await listenOnFreePort(api.app);
   port = listening.port;
-  doc = JSON.parse((await send("GET", "/openapi.json")).text) as Doc;
-  checker = new ContractChecker(doc as never);
+  doc = JSON.parse((await send("GET", "/openapi.json")).text) as OpenApiDoc;
+  checker = new ContractChecker(doc);
 });
 
 afterAll(async () => {
@@ -158,10 +147,10 @@ function send(
   });
 }
 
-const isText = (schema: Schema): boolean =>
+const isText = (schema: JsonSchema): boolean =>
   schema.anyOf ? schema.anyOf.some(isText) : schema.type === "string" || (Array.isArray(schema.type) && schema.type.includes("string"));
 
-function validValue(name: string, schema: Schema): unknown {
+function validValue(name: string, schema: JsonSchema): unknown {
   if (name in valid) return valid[name];
   if (schema.anyOf) return validValue(name, schema.anyOf.find((s) => s.type !== "null") ?? {});
   if (schema.type === "integer" || schema.type === "number") return 1;

@@ -2,11 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { Response } from "supertest";
 import { expect } from "vitest";
-
-type OpenApi = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
-  components: { schemas: Record<string, object> };
-};
+import type { OpenApiDoc } from "./openapi-doc.ts";
 
 /**
  * Checks every response a test receives against /openapi.json: the operation must document the
@@ -17,7 +13,7 @@ export class ContractChecker {
   private readonly routes: { method: string; pattern: RegExp; path: string }[];
   private readonly validators = new Map<string, ReturnType<Ajv2020["compile"]>>();
 
-  constructor(private readonly doc: OpenApi) {
+  constructor(private readonly doc: OpenApiDoc) {
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
     this.routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => ({
