@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database.ts";
+import type { CounterMismatches } from "../../seed/counters.ts";
 import { freshDataDir } from "./test-data-dir.ts";
 
 export interface SeededFolder<Result> {
@@ -44,3 +45,13 @@ export function plainQueries(db: () => Database) {
   const count = (sql: string, ...params: unknown[]) => one<{ n: number }>(sql, ...params).n;
   return { all, one, count };
 }
+
+/** What counterMismatches answers when every counter equals the rows behind it. */
+export const NO_COUNTER_MISMATCHES: CounterMismatches = {
+  hubMembers: 0,
+  hubPosts: 0,
+  postLikes: 0,
+  seriesFollowers: 0,
+  seriesChapters: 0,
+  chapterLikes: 0,
+};

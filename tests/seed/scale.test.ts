@@ -5,7 +5,7 @@ import type { Database } from "../../server/db/database.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
 import { BIG_HUB_NAME, BENCHMARK_COUNTS, parseScaleCounts, seedScale, type ScaleResult } from "../../seed/scale.ts";
-import { plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
+import { NO_COUNTER_MISMATCHES, plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
 
 const COUNTS = { users: 200, hubs: 500, posts: 3000, bigHubPosts: 1000, series: 20, chapters: 200 };
 
@@ -37,14 +37,7 @@ describe("seedScale", () => {
   });
 
   it("keeps every counter equal to its rows", () => {
-    expect(counterMismatches(db.sqlite)).toEqual({
-      hubMembers: 0,
-      hubPosts: 0,
-      postLikes: 0,
-      seriesFollowers: 0,
-      seriesChapters: 0,
-      chapterLikes: 0,
-    });
+    expect(counterMismatches(db.sqlite)).toEqual(NO_COUNTER_MISMATCHES);
     expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBe(result.rows.postLikes);
     expect(count("SELECT COUNT(*) AS n FROM Membership")).toBe(result.rows.memberships);
   });
