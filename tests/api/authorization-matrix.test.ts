@@ -1,8 +1,8 @@
 // Who may call each mutation: no token, a revoked token, a stranger's token and the owner's token. The
 // list must name every write operation of /openapi.json, so a new mutation cannot be added without a row.
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { describe, expect, it } from "vitest";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
 import { createHub, createPost } from "../helpers/fixtures.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
@@ -16,10 +16,9 @@ let postId: number;
 let series: { id: number; name: string };
 let pageId: number;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  owner = await api.register("matrix_owner");
-  stranger = await api.register("matrix_stranger");
+setUpSharedTestApi(["matrix_owner", "matrix_stranger"], async (started, users) => {
+  api = started;
+  [owner, stranger] = users;
   const signedOut = await api.register("matrix_signed_out");
   revoked = signedOut.auth;
   await api.request.post("/auth/logout").set(revoked);
@@ -33,7 +32,6 @@ beforeAll(async () => {
     .send({ title: "One", pages: [pageId] });
   expect(chapter.status, JSON.stringify(chapter.body)).toBe(201);
 });
-afterAll(() => api.close());
 
 interface Row {
   /** "METHOD /openapi/path" */

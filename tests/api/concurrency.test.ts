@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 
 // docs/api.md §6: after any burst of toggles, each count equals the number of rows behind it.
 const CROWD = 50;
@@ -8,13 +8,12 @@ const CROWD = 50;
 let api: TestApi;
 let owner: TestUser;
 let crowd: TestUser[];
-beforeAll(async () => {
-  api = await startTestApi();
-  owner = await api.register("burst_owner");
+setUpSharedTestApi(["burst_owner"], async (started, users) => {
+  api = started;
+  [owner] = users;
   // Registered concurrently too: bcrypt cost is 4 in tests.
   crowd = await Promise.all(Array.from({ length: CROWD }, () => api.register()));
 });
-afterAll(() => api.close());
 
 const countOf = (sql: string, id: number) => prepare<[number], { n: number }>(api.db.sqlite, sql).get(id)!.n;
 

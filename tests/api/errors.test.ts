@@ -1,12 +1,12 @@
 import net from "node:net";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { allEndpoints } from "../../server/app.ts";
 import { answeredStatuses } from "../../server/http/endpoint.ts";
 import { prepare } from "../../server/db/sql.ts";
 import { Random } from "../../seed/random.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { listenOnFreePort } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
@@ -17,9 +17,9 @@ let hub: { id: number; name: string };
 let postId: number;
 let seriesId: number;
 let imageId: number;
-beforeAll(async () => {
-  api = await startTestApi();
-  me = await api.register("errors_me");
+setUpSharedTestApi(["errors_me"], async (started, users) => {
+  api = started;
+  [me] = users;
   hub = (await api.request.post("/hubs").set(me.auth).send({ name: "Errors Hub", description: "for errors" })).body;
   postId = (await api.request.post("/hub-posts").set(me.auth).send({ title: "First post", content: "Some content here.", hubId: hub.id }))
     .body.id;
@@ -31,7 +31,6 @@ beforeAll(async () => {
     .send({ title: "One", pages: [imageId] });
   expect(chapter.status).toBe(201);
 });
-afterAll(() => api.close());
 
 const TABLES = [
   "User",

@@ -1,6 +1,6 @@
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { describe, expect, it } from "vitest";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
 
@@ -9,12 +9,10 @@ let api: TestApi;
 let artist: TestUser;
 let stranger: TestUser;
 let seq = 0;
-beforeAll(async () => {
-  api = await startTestApi();
-  artist = await api.register("privacy_artist");
-  stranger = await api.register("privacy_stranger");
+setUpSharedTestApi(["privacy_artist", "privacy_stranger"], (started, users) => {
+  api = started;
+  [artist, stranger] = users;
 });
-afterAll(() => api.close());
 
 const upload = (user = artist, name = "secret-page-01.png") => uploadImage(api, user, undefined, name);
 const bytes = (id: number, auth?: { Authorization: string }) => {

@@ -1,19 +1,18 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { embeddedImageIds } from "../../server/images/image-refs.ts";
 import { tidyImages } from "../../server/images/image-tidy.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { uploadImage } from "../helpers/images.ts";
 
 let api: TestApi;
 let artist: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  artist = await api.register("tidy_artist");
+setUpSharedTestApi(["tidy_artist"], (started, users) => {
+  api = started;
+  [artist] = users;
 });
-afterAll(() => api.close());
 
 describe("the start-up tidy of images/incoming", () => {
   it("rolls a committed upload forward, removes uploads without a row and every temp file, old ones included", async () => {

@@ -2,19 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { prepare } from "../../server/db/sql.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { imageBytes, noisePng, uploadImage, type Format } from "../helpers/images.ts";
 
 let api: TestApi;
 let artist: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  artist = await api.register("image_artist");
+setUpSharedTestApi(["image_artist"], (started, users) => {
+  api = started;
+  [artist] = users;
 });
-afterAll(() => api.close());
 
 const imageRows = () => prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM Image").get()!.n;
 

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAuthService } from "../../server/auth/auth.service.ts";
-import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
 
 let api: TestApi;
 let alice: TestUser;
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("session_alice");
+setUpSharedTestApi(["session_alice"], (started, users) => {
+  api = started;
+  [alice] = users;
 });
-afterAll(() => api.close());
 
 const login = (user: TestUser) => api.request.post("/auth/login").send({ username: user.username, password: user.password });
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

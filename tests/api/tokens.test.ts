@@ -3,22 +3,21 @@ import { Writable } from "node:stream";
 import jwt from "jsonwebtoken";
 import { pino } from "pino";
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { openDatabase } from "../../server/db/database.ts";
-import { startTestApi, testConfig, type TestApi, type TestUser } from "../helpers/api.ts";
+import { setUpSharedTestApi, testConfig, type TestApi, type TestUser } from "../helpers/api.ts";
 import { freshDataDir } from "../helpers/test-data-dir.ts";
 import { expectError } from "../helpers/expect-error.ts";
 
 let api: TestApi;
 let alice: TestUser;
 let hubId: number;
-beforeAll(async () => {
-  api = await startTestApi();
-  alice = await api.register("token_alice");
+setUpSharedTestApi(["token_alice"], async (started, users) => {
+  api = started;
+  [alice] = users;
   hubId = (await api.request.post("/hubs").set(alice.auth).send({ name: "Token Hub" })).body.id;
 });
-afterAll(() => api.close());
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 // The claims the API signs: the contract's, plus the token's id and the user's token generation.
