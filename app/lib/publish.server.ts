@@ -80,8 +80,8 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
   }
 }
 
-/** The API's refusals each form answers with their own status (as each form always has); any other is a 400. */
-const REFUSAL_STATUSES: Record<PublishKind, readonly number[]> = { hub: [409], series: [409], post: [403], chapter: [403, 409] };
+/** The API's refusals a form answers with the same status (not yours: 403; a name taken: 409); any other is a 400. */
+const REFUSAL_STATUSES: readonly number[] = [403, 409];
 
 /**
  * A refused save: the API's per-field messages, the form-wide error of docs/web.md §5 and what the
@@ -95,7 +95,7 @@ export function saveFailure(
   kept: Partial<FormFailure> = {},
 ) {
   if (!(err instanceof ApiError)) throw err;
-  const status = REFUSAL_STATUSES[kind].includes(err.status) ? err.status : 400;
+  const status = REFUSAL_STATUSES.includes(err.status) ? err.status : 400;
   return failure(values, apiFieldErrors(err), saveErrorMessage(kind, editing, err), kept, status);
 }
 
