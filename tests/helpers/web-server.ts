@@ -1,11 +1,10 @@
 // The real API and the BUILT web app's Express host on free ports over a fresh data folder, without
 // a browser: for what only the HTTP edge does (body limits, forwarded addresses, the page cache).
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { AppConfig } from "../../server/app.ts";
 import type { WebConfig } from "../../app/lib/config.server.ts";
 import { startWeb } from "../../web/main.ts";
 import { startTestApi, type TestApi } from "./api.ts";
+import { listenOnFreePort } from "./listening-app.ts";
 
 export const SESSION_SECRET = "web-test-session-secret-0123456789";
 export const CONTACT_EMAIL = "hello@inkwell.test";
@@ -20,17 +19,10 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once("listening", () => resolve((server.address() as AddressInfo).port));
-    server.once("error", reject);
-  });
-}
-
 export async function startWebServer(options: { api?: Partial<AppConfig>; env?: Record<string, string> } = {}): Promise<WebServer> {
   const api = await startTestApi(options.api);
-  const apiServer = api.app.listen(0, "127.0.0.1");
-  const apiUrl = `http://127.0.0.1:${await listen(apiServer)}`;
+  const listening = await listenOnFreePort(api.app);
+  const apiUrl = `http://127.0.0.1:${listening.port}`;
   const web = await startWeb({
     NODE_ENV: "test",
     PORT: "0",
@@ -48,8 +40,7 @@ export async function startWebServer(options: { api?: Partial<AppConfig>; env?: 
     config: web.config,
     async close() {
       await web.close();
-      apiServer.closeAllConnections();
-      await new Promise<void>((resolve) => apiServer.close(() => resolve()));
+      await listening.close();
       await api.close();
     },
   };

@@ -1,11 +1,11 @@
 // Calling the web app's loaders and actions directly, with real Request objects, against the
 // real API listening on a free port over a fresh database.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import jwt from "jsonwebtoken";
+import { afterAll, beforeAll } from "vitest";
 import type { WebContext } from "../../app/lib/context.ts";
 import { commitToken } from "../../app/lib/session.server.ts";
-import { startTestApi, type TestApi, type TestUser } from "./api.ts";
+import { registerUsers, startTestApi, type TestApi, type TestUser, type UsersNamed } from "./api.ts";
+import { listenOnFreePort } from "./listening-app.ts";
 
 export const WEB_ORIGIN = "http://web.test";
 
@@ -40,12 +40,8 @@ export function webContext(apiUrl: string, overrides: Partial<WebContext["config
 
 export async function startWebTestApi(): Promise<WebTestApi> {
   const api = await startTestApi();
-  const server: Server = api.app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const context = webContext(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const listening = await listenOnFreePort(api.app);
+  const context = webContext(`http://127.0.0.1:${listening.port}`);
   return {
     api,
     context,
@@ -53,8 +49,7 @@ export async function startWebTestApi(): Promise<WebTestApi> {
       return cookieHeader(await commitToken(context, user.token));
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       await api.close();
     },
   };
@@ -122,6 +117,22 @@ export async function run<R>(fn: () => R): Promise<Outcome<AnyAnswer<DataOf<Awai
     return { status: value.init?.status ?? 200, data: value.data as Data, location: null, headers: new Headers(value.init?.headers) };
   }
   return { status: 200, data: value as Data, location: null, headers: new Headers() };
+}
+
+/**
+ * A web test file's shared set-up: before its tests, the API on a free port with a user registered under
+ * each name, handed to `ready` (which may add the file's own set-up); after them, closed.
+ */
+export function setUpSharedWebTestApi<const Usernames extends readonly string[]>(
+  usernames: Usernames,
+  ready: (web: WebTestApi, users: UsersNamed<Usernames>) => void | Promise<void>,
+): void {
+  let web: WebTestApi | undefined;
+  beforeAll(async () => {
+    web = await startWebTestApi();
+    await ready(web, await registerUsers(web.api, usernames));
+  });
+  afterAll(() => web?.close());
 }
 
 export const args = (req: Request, context: WebContext, params: Record<string, string> = {}) => ({ request: req, context, params });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { action as hubAction, loader as hubLoader } from "../../app/routes/hubs.$hubName._index.tsx";
 import { action as postAction, loader as postLoader } from "../../app/routes/hubs.$hubName.$postId.tsx";
 import { loader as hubsLoader } from "../../app/routes/hubs._index.tsx";
 import type { TestUser } from "../helpers/api.ts";
-import { args, request, run, startWebTestApi, webContext, type WebTestApi } from "../helpers/web.ts";
+import { args, request, run, setUpSharedWebTestApi, webContext, type WebTestApi } from "../helpers/web.ts";
 import { createHub, createPost, joinHub, likePost } from "../helpers/web-seed.ts";
 
 let web: WebTestApi;
@@ -12,10 +12,9 @@ let reader: TestUser;
 let manga: { id: number; name: string };
 let posts: { id: number }[];
 
-beforeAll(async () => {
-  web = await startWebTestApi();
-  artist = await web.api.register("artist_h");
-  reader = await web.api.register("reader_h");
+setUpSharedWebTestApi(["artist_h", "reader_h"], async (started, users) => {
+  web = started;
+  [artist, reader] = users;
   manga = await createHub(web.api, artist, { name: "Manga Lovers", description: "All about manga" });
   await createHub(web.api, artist, { name: "Ink Club" });
   for (let i = 1; i <= 11; i++) await createHub(web.api, reader, { name: `Filler hub ${i}` });
@@ -25,7 +24,6 @@ beforeAll(async () => {
   await joinHub(web.api, reader, manga.id);
   await likePost(web.api, reader, manga.name, posts[0]!.id);
 });
-afterAll(() => web.close());
 
 const hubArgs = (path: string, cookie?: string, params = { hubName: "Manga Lovers" }) =>
   args(request(path, { cookie }), web.context, params);

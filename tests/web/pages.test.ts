@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loader as homeLoader } from "../../app/routes/_index.tsx";
 import { loader as profileLoader } from "../../app/routes/profile.tsx";
 import { loader as userLoader, shouldRevalidate } from "../../app/routes/user.$username.tsx";
 import type { TestUser } from "../helpers/api.ts";
-import { args, request, run, startWebTestApi, webContext, type WebTestApi } from "../helpers/web.ts";
+import { args, request, run, setUpSharedWebTestApi, startWebTestApi, webContext, type WebTestApi } from "../helpers/web.ts";
 import { createHub, createPost, createSeriesWithChapter, joinHub } from "../helpers/web-seed.ts";
 
 let web: WebTestApi;
 let artist: TestUser;
 let reader: TestUser;
 
-beforeAll(async () => {
-  web = await startWebTestApi();
-  artist = await web.api.register("artist_p");
-  reader = await web.api.register("reader_p");
+setUpSharedWebTestApi(["artist_p", "reader_p"], (started, users) => {
+  web = started;
+  [artist, reader] = users;
 });
-afterAll(() => web.close());
 
 describe("home", () => {
   it("says there is nothing yet on an empty site", async () => {

@@ -1,7 +1,7 @@
 // Loaders and actions of publishing: the menu, the hub, series, post and chapter forms (create
 // and edit, the validation and save-error messages of docs/web.md §4 and §5, owners only), the upload route and
 // the profile pictures.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as profileAction } from "../../app/routes/profile.tsx";
 import { action as chapterAction, loader as chapterLoader } from "../../app/routes/publish.chapter.($seriesName).($number).tsx";
 import { action as hubAction, loader as hubLoader } from "../../app/routes/publish.hub.($id).tsx";
@@ -12,7 +12,7 @@ import { action as previewAction } from "../../app/routes/markdown-preview.tsx";
 import { action as uploadAction } from "../../app/routes/uploads.tsx";
 import type { TestUser } from "../helpers/api.ts";
 import { imageBytes } from "../helpers/images.ts";
-import { args, multipartRequest, request, run, startWebTestApi, type WebTestApi } from "../helpers/web.ts";
+import { args, multipartRequest, request, run, setUpSharedWebTestApi, type WebTestApi } from "../helpers/web.ts";
 import { comicPagePng, createHub, joinHub, publishComicChapter, upload } from "../helpers/web-seed.ts";
 
 let web: WebTestApi;
@@ -21,14 +21,12 @@ let other: TestUser;
 let artistCookie: string;
 let otherCookie: string;
 
-beforeAll(async () => {
-  web = await startWebTestApi();
-  artist = await web.api.register("artist_pub");
-  other = await web.api.register("other_pub");
+setUpSharedWebTestApi(["artist_pub", "other_pub"], async (started, users) => {
+  web = started;
+  [artist, other] = users;
   artistCookie = await web.cookieFor(artist);
   otherCookie = await web.cookieFor(other);
 });
-afterAll(() => web.close());
 
 const get = (path: string, cookie?: string, params: Record<string, string> = {}) => args(request(path, { cookie }), web.context, params);
 const form = (
