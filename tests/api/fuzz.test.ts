@@ -57,6 +57,7 @@ const known = {
   imageIds: [] as number[],
 };
 type Known = Omit<typeof known, "chapterNumbers" | "usernames" | "userIds">;
+const hubNameOfPost = new Map<number, string>();
 /** What each of alice and bob owns: valid requests mostly act on the caller's own things. */
 const owned = new Map<string, Known>();
 const own = (user: TestUser) => {
@@ -101,6 +102,7 @@ beforeAll(async () => {
       expect(post.status).toBe(201);
       known.postIds.push(post.body.id);
       own(owner).postIds.push(post.body.id);
+      hubNameOfPost.set(post.body.id, name);
     }
   }
   for (const [owner, name, image] of [
@@ -590,13 +592,17 @@ function generate(i: number): FuzzRequest {
   validOnly = rng.chance(0.33);
   const auth = token(rng);
   caller = users.find((u) => u.username === auth.label.replace("alice", "fuzz_alice").replace("bob", "fuzz_bob")) ?? null;
-  let url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-    pathParam(
+  const params: Record<string, string> = {};
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g))
+    params[name!] = pathParam(
       rng,
       op.parameters.find((p) => p.name === name)!,
       path,
-    ),
-  );
+    );
+  // A valid request about a hub's post names the post's own hub.
+  const hubOfPost = validOnly && params.postId !== undefined ? hubNameOfPost.get(Number(params.postId)) : undefined;
+  if (hubOfPost !== undefined && params.hubName !== undefined) params.hubName = encode(hubOfPost);
+  let url = path.replace(/\{(\w+)\}/g, (_m, name: string) => params[name]!);
   url += queryString(
     rng,
     op.parameters.filter((p) => p.in === "query"),
