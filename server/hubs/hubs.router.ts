@@ -2,43 +2,12 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { HubBody, HubEditBody } from "../rules/hub.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
-import { Hub, HubDetail, LikeState, pageSchema, Post, PostSummary } from "../rules/responses.ts";
+import { Hub, HubDetail, pageSchema } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const HubName = z.object({ name: z.string() });
-const PostInHub = z.object({ hubName: z.string(), postId: idParam("Post id") });
-
-const hubPosts = (order: "latest" | "by-likes", summary: string) =>
-  endpoint({
-    method: "get",
-    path: `/hubs/{name}/posts/${order}`,
-    tag: "Hubs",
-    summary,
-    auth: "none",
-    params: HubName,
-    query: PagingQuery,
-    response: pageSchema(PostSummary),
-    errors: [404],
-    handle: ({ params, query, user, deps }) => deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
-  });
-
-const postLike = (method: "post" | "delete") =>
-  endpoint({
-    method,
-    path: "/hubs/{hubName}/{postId}/like",
-    tag: "Posts",
-    summary: method === "post" ? "Like a post (idempotent)" : "Remove a like (idempotent)",
-    auth: "required",
-    params: PostInHub,
-    response: LikeState,
-    errors: [404],
-    handle: ({ params, user, deps }) => {
-      const hubId = deps.hubs.resolveId(params.hubName, "Post not found");
-      return method === "post" ? deps.postLikes.like(user.id, hubId, params.postId) : deps.postLikes.unlike(user.id, hubId, params.postId);
-    },
-  });
 
 // Order matters: fixed paths before /hubs/{name}.
 export const hubEndpoints = [
@@ -121,19 +90,4 @@ export const hubEndpoints = [
     errors: [404],
     handle: ({ params, user, deps }) => deps.hubs.getByNameOrId(params.name, user?.id),
   }),
-  hubPosts("latest", "A hub's posts, newest first"),
-  hubPosts("by-likes", "A hub's posts, most liked first"),
-  endpoint({
-    method: "get",
-    path: "/hubs/{hubName}/{postId}",
-    tag: "Posts",
-    summary: "A post of a hub, with its markdown content",
-    auth: "none",
-    params: PostInHub,
-    response: Post,
-    errors: [404],
-    handle: ({ params, user, deps }) => deps.posts.getInHub(deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
-  }),
-  postLike("post"),
-  postLike("delete"),
 ];

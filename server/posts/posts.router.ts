@@ -1,14 +1,63 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { NewPostBody, PostEditBody } from "../rules/post.ts";
-import { Post } from "../rules/responses.ts";
+import { PagingQuery, toPaging } from "../rules/paging.ts";
+import { LikeState, pageSchema, Post, PostSummary } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const PostId = z.object({ id: idParam("Post id") });
+const HubName = z.object({ name: z.string() });
+const PostInHub = z.object({ hubName: z.string(), postId: idParam("Post id") });
 
+const hubPosts = (order: "latest" | "by-likes", summary: string) =>
+  endpoint({
+    method: "get",
+    path: `/hubs/{name}/posts/${order}`,
+    tag: "Hubs",
+    summary,
+    auth: "none",
+    params: HubName,
+    query: PagingQuery,
+    response: pageSchema(PostSummary),
+    errors: [404],
+    handle: ({ params, query, user, deps }) => deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
+  });
+
+const postLike = (method: "post" | "delete") =>
+  endpoint({
+    method,
+    path: "/hubs/{hubName}/{postId}/like",
+    tag: "Posts",
+    summary: method === "post" ? "Like a post (idempotent)" : "Remove a like (idempotent)",
+    auth: "required",
+    params: PostInHub,
+    response: LikeState,
+    errors: [404],
+    handle: ({ params, user, deps }) => {
+      const hubId = deps.hubs.resolveId(params.hubName, "Post not found");
+      return method === "post" ? deps.postLikes.like(user.id, hubId, params.postId) : deps.postLikes.unlike(user.id, hubId, params.postId);
+    },
+  });
+
+// Mounted right after the hub endpoints: /hubs/id/{id} must come before /hubs/{hubName}/{postId}.
 export const postEndpoints = [
+  hubPosts("latest", "A hub's posts, newest first"),
+  hubPosts("by-likes", "A hub's posts, most liked first"),
+  endpoint({
+    method: "get",
+    path: "/hubs/{hubName}/{postId}",
+    tag: "Posts",
+    summary: "A post of a hub, with its markdown content",
+    auth: "none",
+    params: PostInHub,
+    response: Post,
+    errors: [404],
+    handle: ({ params, user, deps }) => deps.posts.getInHub(deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
+  }),
+  postLike("post"),
+  postLike("delete"),
   endpoint({
     method: "get",
     path: "/hub-posts/{id}",
