@@ -1,5 +1,5 @@
 // The queries of bench/query-layer.ts written with Kysely, once for both engines (docs/decisions/014-data-layer.md).
-import { Kysely, type CompiledQuery, type Expression, type SqlBool } from "kysely";
+import { Kysely, type CompiledQuery, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 
 // ---- Kysely's view of the tables the measured queries touch (dates are Unix milliseconds) ----
 export interface KyselyTables {
@@ -25,27 +25,22 @@ export type KyselyDb = Kysely<KyselyTables>;
 /** How each engine selects the hubs whose name key contains a search argument (FTS5 MATCH or pg_trgm LIKE). */
 export type NameFilter = (arg: string) => Expression<SqlBool>;
 
+/** The join condition of a hub card's latest post: `lp` is the newest post of hub `h`. */
+function isLatestPostOfHub(eb: ExpressionBuilder<KyselyTables & { h: KyselyTables["Hub"]; lp: KyselyTables["Post"] }, "h" | "lp">) {
+  return eb(
+    "lp.id",
+    "=",
+    eb.selectFrom("Post as p").select("p.id").whereRef("p.hubId", "=", "h.id").orderBy("p.date", "desc").orderBy("p.id", "desc").limit(1),
+  );
+}
+
 /** The measured queries, built with Kysely: the same builders for SQLite and PostgreSQL. */
 export function kyselyQueries(db: KyselyDb, nameFilter: NameFilter) {
   const hubCard = () =>
     db
       .selectFrom("Hub as h")
       .innerJoin("User as u", "u.id", "h.authorId")
-      .leftJoin("Post as lp", (join) =>
-        join.on((eb) =>
-          eb(
-            "lp.id",
-            "=",
-            eb
-              .selectFrom("Post as p")
-              .select("p.id")
-              .whereRef("p.hubId", "=", "h.id")
-              .orderBy("p.date", "desc")
-              .orderBy("p.id", "desc")
-              .limit(1),
-          ),
-        ),
-      )
+      .leftJoin("Post as lp", (join) => join.on(isLatestPostOfHub))
       .select([
         "h.id",
         "h.name",
@@ -71,21 +66,7 @@ export function kyselyQueries(db: KyselyDb, nameFilter: NameFilter) {
       .selectFrom(page)
       .crossJoin("Hub as h")
       .innerJoin("User as u", "u.id", "h.authorId")
-      .leftJoin("Post as lp", (join) =>
-        join.on((eb) =>
-          eb(
-            "lp.id",
-            "=",
-            eb
-              .selectFrom("Post as p")
-              .select("p.id")
-              .whereRef("p.hubId", "=", "h.id")
-              .orderBy("p.date", "desc")
-              .orderBy("p.id", "desc")
-              .limit(1),
-          ),
-        ),
-      )
+      .leftJoin("Post as lp", (join) => join.on(isLatestPostOfHub))
       .whereRef("h.id", "=", "pg.id")
       .select(["h.id", "h.name", "h.description", "h.memberCount", "h.postCount", "h.profileImageId", "h.profileBannerId"])
       .select(["h.authorId", "u.username as authorName", "h.createdAt", "lp.id as lpId", "lp.title as lpTitle", "lp.date as lpDate"])

@@ -3,8 +3,8 @@
 // from yet another process (load.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort, freePorts } from "../tests/services/ports.ts";
 import { BENCH_DIR, DATA_ROOT, log, ROOT, sleep } from "./common.ts";
 
 export interface Child {
@@ -28,16 +28,6 @@ export function stopGraceSeconds(): number {
 }
 
 const running = new Set<Child>();
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 /** Starts a TypeScript entry point with the same Node and tsx loader as this process. */
 function startChild(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Child {
@@ -114,7 +104,7 @@ export const CACHES_OFF: Record<string, string> = { API_CACHE_ENTRIES: "0", PAGE
  * its data. `extraEnv` is added last (it wins over the benchmark's own settings), e.g. CACHES_OFF.
  */
 export async function startSite(dataDir: string, label: string, extraEnv: Record<string, string> = {}): Promise<Site> {
-  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const [apiPort, webPort] = await freePorts(2);
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const env: NodeJS.ProcessEnv = {

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-export { freePort } from "../../bench/servers.ts";
+export { freePort } from "../services/ports.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const TSX = path.join(root, "node_modules/.bin/tsx");
