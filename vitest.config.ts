@@ -2,11 +2,15 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/helpers/global-setup.ts"],
     // Each test file gets its own copy of a migrated template database.
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: "sqlite", include: ["tests/**/*.test.ts"] } },
+      // The whole API suite again on PostgreSQL (issue 12): one server for the run, a database per file.
+      { extends: true, test: { name: "postgres", include: ["tests/api/**/*.test.ts"], env: { TEST_DATABASE: "postgres" } } },
+    ],
   },
 });

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { Kysely, SqliteDialect, sql, type CompiledQuery, type SqlBool, type SqliteDatabase, type SqliteStatement } from "kysely";
-import { createCountedToggle } from "../server/db/counted-toggle.ts";
+import { createCountedToggle } from "./query-layer-raw-toggle.ts";
 import { openDatabase, type Database } from "../server/db/database.ts";
 import type { Prisma } from "../server/db/generated/client.ts";
 import { prepare } from "../server/db/sql.ts";

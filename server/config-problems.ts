@@ -11,7 +11,8 @@ export class ConfigError extends Error {
   }
 }
 
-const isSecret = (name: string) => name.includes("SECRET") || name.includes("PASSWORD");
+// DATABASE_URL and REDIS_URL may hold a password.
+const isSecret = (name: string) => name.includes("SECRET") || name.includes("PASSWORD") || name === "DATABASE_URL" || name === "REDIS_URL";
 
 /** One line for a zod issue about an environment variable, e.g. `API_PORT: must be a whole number, got "abc"`. */
 export function describeSettingIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {

@@ -9,6 +9,12 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: positiveInt(8080),
   DATA_DIR: z.string().min(1).default("./data"),
+  // PostgreSQL instead of the embedded SQLite (docs/decisions/014-data-layer.md); empty means unset.
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
   JWT_SECRET: secretSetting("JWT_SECRET"),
   JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
   UPLOAD_MAX_BYTES: positiveInt(10 * 1024 * 1024),
@@ -35,6 +41,8 @@ export interface ApiConfig {
   env: "development" | "production" | "test";
   port: number;
   dataDir: string;
+  /** PostgreSQL's URL; unset: SQLite in dataDir. */
+  databaseUrl?: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
   uploadMaxBytes: number;
@@ -74,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     env: e.NODE_ENV,
     port: e.API_PORT,
     dataDir,
+    databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

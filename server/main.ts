@@ -12,8 +12,8 @@ import { tidyImages } from "./images/image-tidy.ts";
 export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
-  await migrateDatabase(config.dataDir);
-  const db = await openDatabase(config.dataDir);
+  await migrateDatabase(config.dataDir, config.databaseUrl);
+  const db = await openDatabase(config.dataDir, config.databaseUrl);
   await tidyImages(db, config.dataDir);
   const app = createApp({ db, config, logger });
   const server = app.listen(config.port);

@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 
 export function createChapterLikeService(db: Database) {
-  const setLiked = createCountedToggle(db.sqlite, {
+  const setLiked = createCountedToggle(db, {
     link: "ChapterLike",
     targetColumn: "chapterId",
     target: "Chapter",
@@ -11,7 +11,7 @@ export function createChapterLikeService(db: Database) {
     notFoundMessage: "Chapter not found",
   });
   return {
-    like: (userId: number, chapterId: number) => ({ liked: true, likes: setLiked(userId, chapterId, true) }),
-    unlike: (userId: number, chapterId: number) => ({ liked: false, likes: setLiked(userId, chapterId, false) }),
+    like: async (userId: number, chapterId: number) => ({ liked: true, likes: await setLiked(userId, chapterId, true) }),
+    unlike: async (userId: number, chapterId: number) => ({ liked: false, likes: await setLiked(userId, chapterId, false) }),
   };
 }

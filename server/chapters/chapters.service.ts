@@ -1,4 +1,4 @@
-import { linkedIds } from "../db/counted-toggle.ts";
+import { linkedIdsSync } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { nowMs, prepare, toIso } from "../db/sql.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
@@ -111,7 +111,7 @@ export function createChapterService(db: Database) {
 
   /** Which of these chapters the viewer liked, in one query. */
   const likedSet = (viewerId: number | undefined, ids: number[]) =>
-    linkedIds(sqlite, { link: "ChapterLike", targetColumn: "chapterId" }, viewerId, ids);
+    linkedIdsSync(sqlite, { link: "ChapterLike", targetColumn: "chapterId" }, viewerId, ids);
 
   function writePages(chapterId: number, pages: number[]) {
     q.deletePages.run(chapterId);

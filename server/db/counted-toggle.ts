@@ -1,6 +1,8 @@
-import type BetterSqlite3 from "better-sqlite3";
+import { sql } from "kysely";
 import { notFound } from "../http/errors.ts";
-import { nowMs, placeholders, prepare } from "./sql.ts";
+import type { Database } from "./database.ts";
+import { prepare, type Executor } from "./prepared.ts";
+import { nowMs } from "./sql.ts";
 
 export interface CountedToggleSpec {
   /** The link table: one row per user and target, keyed by both. */
@@ -15,42 +17,78 @@ export interface CountedToggleSpec {
 }
 
 /** Which of `ids` the viewer has a link to (liked posts, liked chapters), in one query. */
-export function linkedIds(
-  sqlite: BetterSqlite3.Database,
+export async function linkedIds(
+  on: Executor,
+  { link, targetColumn }: Pick<CountedToggleSpec, "link" | "targetColumn">,
+  viewerId: number | undefined,
+  ids: number[],
+): Promise<Set<number>> {
+  if (viewerId === undefined || ids.length === 0) return new Set();
+  const { rows } = await sql<{ id: number }>`SELECT ${sql.ref(targetColumn)} AS id FROM ${sql.table(link)}
+    WHERE "userId" = ${viewerId} AND ${sql.ref(targetColumn)} IN (${sql.join(ids)})`.execute(on);
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Join/leave, follow/unfollow, like/unlike. Idempotent: the link row is inserted (ON CONFLICT DO NOTHING)
+ * or deleted, and the target's count moves by the number of rows changed, in one transaction. The first
+ * statement locks the target's row (an UPDATE that changes nothing, which also finds a missing target), so on
+ * PostgreSQL the toggles of one target take turns across connections and instances, and the count always
+ * equals its rows (docs/api.md §6, docs/decisions/014-data-layer.md). On SQLite the one connection runs one
+ * transaction at a time.
+ */
+export function createCountedToggle({ kysely }: Database, spec: CountedToggleSpec) {
+  const { link, targetColumn, target, counter } = spec;
+  type Ids = { userId: number; targetId: number };
+  const lockTarget = prepare<{ targetId: number }, { n: number }>(
+    kysely,
+    (p) =>
+      sql`UPDATE ${sql.table(target)} SET ${sql.ref(counter)} = ${sql.ref(counter)} WHERE id = ${p("targetId")} RETURNING ${sql.ref(counter)} AS n`,
+  );
+  const insert = spec.timestamped
+    ? prepare<Ids & { createdAt: number }>(
+        kysely,
+        (p) => sql`INSERT INTO ${sql.table(link)} ("userId", ${sql.ref(targetColumn)}, "createdAt")
+          VALUES (${p("userId")}, ${p("targetId")}, ${p("createdAt")}) ON CONFLICT DO NOTHING`,
+      )
+    : prepare<Ids>(
+        kysely,
+        (p) =>
+          sql`INSERT INTO ${sql.table(link)} ("userId", ${sql.ref(targetColumn)}) VALUES (${p("userId")}, ${p("targetId")}) ON CONFLICT DO NOTHING`,
+      );
+  const remove = prepare<Ids>(
+    kysely,
+    (p) => sql`DELETE FROM ${sql.table(link)} WHERE "userId" = ${p("userId")} AND ${sql.ref(targetColumn)} = ${p("targetId")}`,
+  );
+  const bump = prepare<{ targetId: number; by: number }, { n: number }>(
+    kysely,
+    (p) => sql`UPDATE ${sql.table(target)} SET ${sql.ref(counter)} = ${sql.ref(counter)} + ${p("by")} WHERE id = ${p("targetId")}
+      RETURNING ${sql.ref(counter)} AS n`,
+  );
+
+  /** Sets the link on or off and answers the count after the change. */
+  return (userId: number, targetId: number, on: boolean): Promise<number> =>
+    kysely.transaction().execute(async (trx) => {
+      const before = await lockTarget.first({ targetId }, trx);
+      if (!before) throw notFound(spec.notFoundMessage);
+      const ids = { userId, targetId, createdAt: nowMs() };
+      const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
+      if (changed === 0) return before.n;
+      return (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
+    });
+}
+
+/** @deprecated Transitional (issue 12): the synchronous form for services not yet on the data layer. */
+export function linkedIdsSync(
+  sqlite: import("better-sqlite3").Database,
   { link, targetColumn }: Pick<CountedToggleSpec, "link" | "targetColumn">,
   viewerId: number | undefined,
   ids: number[],
 ): Set<number> {
   if (viewerId === undefined || ids.length === 0) return new Set();
-  const rows = prepare<number[], { id: number }>(
-    sqlite,
-    `SELECT ${targetColumn} AS id FROM ${link} WHERE userId = ? AND ${targetColumn} IN (${placeholders(ids.length)})`,
-  ).all(viewerId, ...ids);
-  return new Set(rows.map((r) => r.id));
-}
-
-/**
- * Join/leave, follow/unfollow, like/unlike. Idempotent: the link row is inserted or deleted and
- * the target's count moves by the number of rows changed, in one synchronous transaction, so
- * the count always equals its rows, however many toggles arrive at once (docs/api.md §6).
- */
-export function createCountedToggle(sqlite: BetterSqlite3.Database, spec: CountedToggleSpec) {
-  const { link, targetColumn, target, counter } = spec;
-  const insert = spec.timestamped
-    ? prepare(sqlite, `INSERT OR IGNORE INTO ${link} (userId, ${targetColumn}, createdAt) VALUES (?, ?, ?)`)
-    : prepare(sqlite, `INSERT OR IGNORE INTO ${link} (userId, ${targetColumn}) VALUES (?, ?)`);
-  const remove = prepare(sqlite, `DELETE FROM ${link} WHERE userId = ? AND ${targetColumn} = ?`);
-  const bump = prepare(sqlite, `UPDATE ${target} SET ${counter} = ${counter} + ? WHERE id = ?`);
-  const count = prepare<[number], { n: number }>(sqlite, `SELECT ${counter} AS n FROM ${target} WHERE id = ?`);
-
-  const toggle = sqlite.transaction((userId: number, targetId: number, on: boolean) => {
-    if (!count.get(targetId)) throw notFound(spec.notFoundMessage);
-    const args = spec.timestamped ? [userId, targetId, nowMs()] : [userId, targetId];
-    const { changes } = on ? insert.run(...args) : remove.run(userId, targetId);
-    if (changes > 0) bump.run(on ? changes : -changes, targetId);
-    return count.get(targetId)!.n;
-  });
-
-  /** Sets the link on or off and answers the count after the change. */
-  return (userId: number, targetId: number, on: boolean): number => toggle(userId, targetId, on);
+  const statement = sqlite.prepare<number[], { id: number }>(
+    `SELECT ${targetColumn} AS id FROM ${link} WHERE userId = ? AND ${targetColumn} IN (${ids.map(() => "?").join(", ")})`,
+  );
+  statement.safeIntegers(false);
+  return new Set(statement.all(viewerId, ...ids).map((r) => r.id));
 }

@@ -1,7 +1,8 @@
 /** The message of the 503 a write gets when the disk is full (docs/limits-and-durability.md). */
 export const OUT_OF_SPACE_MESSAGE = "The server is out of storage space. Please try again later.";
 
-const CODES = new Set(["SQLITE_FULL", "ENOSPC", "EDQUOT"]);
+// PostgreSQL: 53100 disk_full.
+const CODES = new Set(["SQLITE_FULL", "53100", "ENOSPC", "EDQUOT"]);
 
 /**
  * True for an error caused by a full disk: SQLite's SQLITE_FULL (raw, or wrapped by Prisma, which

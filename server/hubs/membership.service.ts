@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 
 export function createMembershipService(db: Database) {
-  const setMember = createCountedToggle(db.sqlite, {
+  const setMember = createCountedToggle(db, {
     link: "Membership",
     targetColumn: "hubId",
     target: "Hub",
@@ -11,7 +11,7 @@ export function createMembershipService(db: Database) {
     notFoundMessage: "No hub found.",
   });
   return {
-    join: (userId: number, hubId: number) => ({ member: true, memberCount: setMember(userId, hubId, true) }),
-    leave: (userId: number, hubId: number) => ({ member: false, memberCount: setMember(userId, hubId, false) }),
+    join: async (userId: number, hubId: number) => ({ member: true, memberCount: await setMember(userId, hubId, true) }),
+    leave: async (userId: number, hubId: number) => ({ member: false, memberCount: await setMember(userId, hubId, false) }),
   };
 }

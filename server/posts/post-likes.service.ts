@@ -5,7 +5,7 @@ import { notFound } from "../http/errors.ts";
 import type { PostPageKeys } from "./post-page-keys.ts";
 
 export function createPostLikeService(db: Database, pageKeys: PostPageKeys) {
-  const setLiked = createCountedToggle(db.sqlite, {
+  const setLiked = createCountedToggle(db, {
     link: "PostLike",
     targetColumn: "postId",
     target: "Post",
@@ -16,9 +16,9 @@ export function createPostLikeService(db: Database, pageKeys: PostPageKeys) {
   const hubOf = prepare<[number], { hubId: number }>(db.sqlite, "SELECT hubId FROM Post WHERE id = ?");
 
   /** A post is liked under its own hub's path only. */
-  function set(userId: number, hubId: number, postId: number, liked: boolean) {
+  async function set(userId: number, hubId: number, postId: number, liked: boolean) {
     if (hubOf.get(postId)?.hubId !== hubId) throw notFound("Post not found");
-    const likes = setLiked(userId, postId, liked);
+    const likes = await setLiked(userId, postId, liked);
     pageKeys.likesChanged(hubId);
     return { liked, likes };
   }

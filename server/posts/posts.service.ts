@@ -1,4 +1,4 @@
-import { linkedIds } from "../db/counted-toggle.ts";
+import { linkedIdsSync } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { embeddedImageIds, publishOwnImages, publishOwnImagesQuery } from "../images/image-refs.ts";
 import { nowMs, prepare, toIso } from "../db/sql.ts";
@@ -88,7 +88,7 @@ export function createPostService(db: Database, pageKeys: PostPageKeys) {
 
   /** Which of these posts the viewer liked, in one query. */
   const likedSet = (viewerId: number | undefined, ids: number[]) =>
-    linkedIds(sqlite, { link: "PostLike", targetColumn: "postId" }, viewerId, ids);
+    linkedIdsSync(sqlite, { link: "PostLike", targetColumn: "postId" }, viewerId, ids);
 
   const insertPost = sqlite.transaction((input: NewPostInput, authorId: number) => {
     const { lastInsertRowid } = q.insert.run({

@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
 
 export function createFollowService(db: Database) {
-  const setFollowing = createCountedToggle(db.sqlite, {
+  const setFollowing = createCountedToggle(db, {
     link: "Follow",
     targetColumn: "seriesId",
     target: "Series",
@@ -11,7 +11,10 @@ export function createFollowService(db: Database) {
     notFoundMessage: "No series found.",
   });
   return {
-    follow: (userId: number, seriesId: number) => ({ following: true, followersCount: setFollowing(userId, seriesId, true) }),
-    unfollow: (userId: number, seriesId: number) => ({ following: false, followersCount: setFollowing(userId, seriesId, false) }),
+    follow: async (userId: number, seriesId: number) => ({ following: true, followersCount: await setFollowing(userId, seriesId, true) }),
+    unfollow: async (userId: number, seriesId: number) => ({
+      following: false,
+      followersCount: await setFollowing(userId, seriesId, false),
+    }),
   };
 }

@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import supertest from "supertest";
 import { afterAll, beforeAll } from "vitest";
 import { createApp, type AppConfig } from "../../server/app.ts";
-import { openDatabase, type Database } from "../../server/db/database.ts";
+import type { Database } from "../../server/db/database.ts";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { ContractChecker } from "./contract.ts";
-import { freshDataDir } from "./test-data-dir.ts";
+import { freshTestStore } from "./test-data-dir.ts";
 
 type Method = "get" | "post" | "put" | "delete";
 
@@ -48,8 +47,9 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 
 /** The real app on a fresh copy of the migrated database. */
 export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<TestApi> {
-  const dataDir = freshDataDir();
-  const db = await openDatabase(dataDir);
+  const store = await freshTestStore();
+  const { dataDir } = store;
+  const db = await store.open();
   const config = testConfig(dataDir, overrides);
   const app = createApp({ db, config });
   const doc = (await supertest(app).get("/openapi.json")).body;
@@ -88,7 +88,7 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
     },
     async close() {
       await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await store.remove();
     },
   };
 }

@@ -1,0 +1,131 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables as the data layer sees them (Kysely), written from `prisma/schema.prisma`, which stays the
+ * source of the schema. Dates are Unix milliseconds on both engines (SQLite INTEGER, PostgreSQL BIGINT),
+ * so a row reads the same whichever engine holds it (docs/decisions/014-data-layer.md).
+ */
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  usernameKey: string;
+  email: string;
+  emailKey: string;
+  passwordHash: string;
+  joinedAt: number;
+  profileImageId: number | null;
+  profileBannerId: number | null;
+  tokenGeneration: Generated<number>;
+}
+
+export interface ImageTable {
+  id: Generated<number>;
+  fileName: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  authorId: number;
+  createdAt: number;
+  publishedAt: number | null;
+  fileKey: string | null;
+}
+
+export interface HubTable {
+  id: Generated<number>;
+  name: string;
+  nameKey: string;
+  description: Generated<string>;
+  memberCount: Generated<number>;
+  postCount: Generated<number>;
+  profileImageId: number | null;
+  profileBannerId: number | null;
+  authorId: number;
+  createdAt: number;
+}
+
+export interface PostTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  description: Generated<string>;
+  date: number;
+  likes: Generated<number>;
+  authorId: number;
+  hubId: number;
+}
+
+export interface SeriesTable {
+  id: Generated<number>;
+  name: string;
+  nameKey: string;
+  description: Generated<string>;
+  followersCount: Generated<number>;
+  chapterCount: Generated<number>;
+  profileImageId: number | null;
+  profileBannerId: number | null;
+  authorId: number;
+  createdAt: number;
+}
+
+export interface ChapterTable {
+  id: Generated<number>;
+  seriesId: number;
+  number: number;
+  title: string;
+  description: Generated<string>;
+  content: Generated<string>;
+  likes: Generated<number>;
+  date: number;
+  coverId: number | null;
+  authorId: number;
+}
+
+export interface ChapterPageTable {
+  chapterId: number;
+  position: number;
+  imageId: number;
+}
+
+export interface MembershipTable {
+  userId: number;
+  hubId: number;
+  createdAt: number;
+}
+
+export interface FollowTable {
+  userId: number;
+  seriesId: number;
+  createdAt: number;
+}
+
+export interface PostLikeTable {
+  userId: number;
+  postId: number;
+}
+
+export interface ChapterLikeTable {
+  userId: number;
+  chapterId: number;
+}
+
+export interface RevokedTokenTable {
+  jti: string;
+  userId: number;
+  expiresAt: number;
+}
+
+export interface DB {
+  User: UserTable;
+  Image: ImageTable;
+  Hub: HubTable;
+  Post: PostTable;
+  Series: SeriesTable;
+  Chapter: ChapterTable;
+  ChapterPage: ChapterPageTable;
+  Membership: MembershipTable;
+  Follow: FollowTable;
+  PostLike: PostLikeTable;
+  ChapterLike: ChapterLikeTable;
+  RevokedToken: RevokedTokenTable;
+}
