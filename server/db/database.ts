@@ -31,6 +31,24 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Transitional (issue 12): on PostgreSQL, services not yet on the data layer get this for `sqlite` and `prisma`, so
+ * the app still starts; any use of it fails with a clear message, at the call, not at construction.
+ */
+const notConverted = () => {
+  throw new Error("Not on the data layer yet: this query still uses db.sqlite or db.prisma (issue 12)");
+};
+const notOnPostgres: unknown = new Proxy(function () {}, {
+  get: (_target, name) => (name === "then" ? undefined : notOnPostgres),
+  apply: (_target, _this, args: unknown[]) =>
+    // prepare(...) and transaction(fn) hand back something to call later; the call itself fails.
+    args.length > 0 && (typeof args[0] === "string" || typeof args[0] === "function") ? notConvertedLater : notConverted(),
+});
+const notConvertedLater: unknown = new Proxy(function () {}, {
+  get: (_target, name) => (name === "then" || name === "reader" ? undefined : notConverted),
+  apply: notConverted,
+});
+
 export async function openDatabase(dataDir: string, databaseUrl?: string): Promise<Database> {
   if (databaseUrl) {
     const pool = postgresPool(databaseUrl);
@@ -39,8 +57,8 @@ export async function openDatabase(dataDir: string, databaseUrl?: string): Promi
     return {
       engine: "postgres",
       kysely,
-      prisma: undefined as unknown as PrismaClient,
-      sqlite: undefined as unknown as BetterSqlite3.Database,
+      prisma: notOnPostgres as PrismaClient,
+      sqlite: notOnPostgres as BetterSqlite3.Database,
       close: () => kysely.destroy(),
     };
   }

@@ -2,7 +2,9 @@ import { createHmac, createSecretKey, randomBytes, type KeyObject } from "node:c
 import type { RequestHandler } from "express";
 import jwt from "jsonwebtoken";
 import { z } from "zod";
+import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import { prepare } from "../db/prepared.ts";
 import { unauthorized } from "./errors.ts";
 
 export interface AuthUser {
@@ -64,13 +66,14 @@ export function signAccessToken(user: AuthUser & { tokenGeneration: number }, co
  */
 export function readBearerToken(db: Database, config: TokenConfig): RequestHandler {
   // One lookup per signed-in request: the user, their token generation and whether this token was revoked.
-  const findUser = db.sqlite.prepare<[string, number], { username: string; email: string; tokenGeneration: number; revoked: number }>(
-    `SELECT username, email, tokenGeneration, EXISTS (SELECT 1 FROM RevokedToken WHERE jti = ?) AS revoked
-       FROM User WHERE id = ?`,
+  const findUser = prepare<{ jti: string; id: number }, { username: string; email: string; tokenGeneration: number; revoked: number }>(
+    db.kysely,
+    (p) => sql`SELECT "username", "email", "tokenGeneration",
+                 CASE WHEN EXISTS (SELECT 1 FROM "RevokedToken" WHERE "jti" = ${p("jti")}) THEN 1 ELSE 0 END AS "revoked"
+               FROM "User" WHERE "id" = ${p("id")}`,
   );
-  findUser.safeIntegers(false);
   const key = secretKey(config.jwtSecret);
-  return (req, res, next) => {
+  return async (req, res, next) => {
     res.locals.user = null;
     const header = req.headers.authorization;
     if (header === undefined) return next();
@@ -83,7 +86,7 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
       const expired = err instanceof jwt.TokenExpiredError;
       return next(unauthorized(expired ? "Your session has expired" : "Invalid token"));
     }
-    const row = findUser.get(claims.jti, claims.uid);
+    const row = await findUser.first({ jti: claims.jti, id: claims.uid });
     if (!row || row.username !== claims.sub) return next(unauthorized("Invalid token"));
     if (row.revoked || row.tokenGeneration !== claims.gen) return next(unauthorized("Your session has ended. Please sign in again."));
     res.locals.user = {
