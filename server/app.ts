@@ -1,6 +1,7 @@
 import cors from "cors";
 import express from "express";
 import helmet from "helmet";
+import { sql } from "kysely";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { authEndpoints } from "./auth/auth.router.ts";
@@ -96,8 +97,8 @@ export function createApp({ db, config, logger = pino({ level: "silent" }) }: Ap
   app.use(malformedPath);
   app.use(readBearerToken(db, config));
 
-  app.get("/health", (_req, res) => {
-    db.sqlite.prepare("SELECT 1").get();
+  app.get("/health", async (_req, res) => {
+    await sql`SELECT 1`.execute(db.kysely);
     res.json({ status: "ok", database: "ok" });
   });
   app.get("/openapi.json", (_req, res) => res.json(openApi));
