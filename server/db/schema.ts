@@ -38,6 +38,9 @@ export interface HubTable {
   description: Generated<string>;
   memberCount: Generated<number>;
   postCount: Generated<number>;
+  /** Versions of the hub's post orders, bumped by the changes that move them (server/posts/post-page-keys.ts). */
+  postOrderVersion: Generated<number>;
+  likeOrderVersion: Generated<number>;
   profileImageId: number | null;
   profileBannerId: number | null;
   authorId: number;
