@@ -1,9 +1,9 @@
 import bcrypt from "bcryptjs";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
+import { countRows } from "../helpers/fixtures.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -18,9 +18,9 @@ function registration(overrides: Record<string, unknown> = {}) {
   return { username, email: `${username}@example.com`, password: "secret123", ...overrides };
 }
 
-const userCount = () => prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM User").get()!.n;
+const userCount = () => countRows(api, "User");
 const userRow = (username: string) =>
-  prepare<[string], Record<string, unknown>>(api.db.sqlite, "SELECT * FROM User WHERE usernameKey = ?").get(username.toLowerCase());
+  api.db.kysely.selectFrom("User").selectAll().where("usernameKey", "=", username.toLowerCase()).executeTakeFirst();
 
 describe("POST /auth/register", () => {
   it("answers 201 with an access token", async () => {
@@ -87,13 +87,13 @@ describe("POST /auth/register", () => {
     ["a missing email", { email: undefined }, "email", "Please enter a valid email address"],
   ];
   it.each(invalid)("rejects %s with 400 and its message (docs/web.md §4), creating nobody", async (_name, overrides, field, message) => {
-    const before = userCount();
+    const before = await userCount();
 
     const res = await api.request.post("/auth/register").send(registration(overrides));
 
     expectFieldError(res, field, message);
     expect(res.body.message).toBe(message);
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it("reports every invalid field at once", async () => {
@@ -108,26 +108,26 @@ describe("POST /auth/register", () => {
 
   it("answers 409 for a username taken in another case, creating nobody", async () => {
     await api.request.post("/auth/register").send(registration({ username: "TakenName", email: "first@example.com" }));
-    const before = userCount();
+    const before = await userCount();
 
     const res = await api.request.post("/auth/register").send(registration({ username: "takenNAME", email: "second@example.com" }));
 
     expectError(res, 409);
     expect(res.body.message).toBe("Username is already taken");
     expect(res.body.errors).toBeUndefined(); // docs/api.md §2: `errors` only for validation failures
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it("answers 409 for an email taken in another case, creating nobody", async () => {
     await api.request.post("/auth/register").send(registration({ email: "Shared.Mail@Example.com" }));
-    const before = userCount();
+    const before = await userCount();
 
     const res = await api.request.post("/auth/register").send(registration({ email: "shared.mail@EXAMPLE.COM" }));
 
     expectError(res, 409);
     expect(res.body.message).toBe("Email is already registered");
     expect(res.body.errors).toBeUndefined();
-    expect(userCount()).toBe(before);
+    expect(await userCount()).toBe(before);
   });
 
   it("answers 409 for the same accented email written with a combining accent", async () => {
@@ -145,9 +145,9 @@ describe("POST /auth/register", () => {
 
     await api.request.post("/auth/register").send(body);
 
-    const row = userRow(body.username)!;
+    const row = (await userRow(body.username))!;
     expect(row.passwordHash).toMatch(/^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/);
-    expect(bcrypt.compareSync(body.password, row.passwordHash as string)).toBe(true);
+    expect(bcrypt.compareSync(body.password, row.passwordHash)).toBe(true);
     expect(
       Object.values(row)
         .map(String)

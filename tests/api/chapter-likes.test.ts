@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { uploadPng } from "../helpers/images.ts";
 
@@ -33,9 +32,11 @@ async function seriesWithChapters(count = 1): Promise<string> {
 /** The likes column and the rows behind it for the chapter at `path` (`/series/{name}/{n}`). */
 async function likeCounts(path: string) {
   const chapter = await api.request.get(path);
-  const rows = prepare<[number], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM ChapterLike WHERE chapterId = ?").get(
-    chapter.body.id,
-  )!.n;
+  const { rows } = await api.db.kysely
+    .selectFrom("ChapterLike")
+    .select((eb) => eb.fn.countAll<number>().as("rows"))
+    .where("chapterId", "=", chapter.body.id as number)
+    .executeTakeFirstOrThrow();
   return { likes: chapter.body.likes as number, rows };
 }
 

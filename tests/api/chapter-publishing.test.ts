@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
+import { sql } from "kysely";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectFieldErrorAsMessage } from "../helpers/expect-error.ts";
 import { uploadPng } from "../helpers/images.ts";
@@ -19,11 +19,22 @@ setUpSharedTestApi(["alice", "bob"], async (started, users) => {
 });
 
 /** Image rows owned by `user`, written straight to the table: enough to publish hundreds of pages. */
-function insertImageRows(user: TestUser, count: number): number[] {
-  const insert = api.db.sqlite.prepare(
-    "INSERT INTO Image (fileName, contentType, size, width, height, authorId, createdAt) VALUES ('bulk.png', 'image/png', 100, 40, 60, ?, ?)",
-  );
-  return api.db.sqlite.transaction(() => Array.from({ length: count }, () => Number(insert.run(user.id, Date.now()).lastInsertRowid)))();
+async function insertImageRows(user: TestUser, count: number): Promise<number[]> {
+  const row = {
+    fileName: "bulk.png",
+    contentType: "image/png",
+    size: 100,
+    width: 40,
+    height: 60,
+    authorId: user.id,
+    createdAt: Date.now(),
+  };
+  const inserted = await api.db.kysely
+    .insertInto("Image")
+    .values(Array.from({ length: count }, () => row))
+    .returning("id")
+    .execute();
+  return inserted.map((r) => r.id).sort((a, b) => a - b);
 }
 
 let seriesSeq = 0;
@@ -49,13 +60,12 @@ async function published(seriesPath: string, body: Record<string, unknown> = {})
 }
 
 /** What a failed write must leave untouched: rows in Chapter and ChapterPage, and the counter. */
-function footprint(seriesId: number) {
-  const one = (sql: string) => prepare<[number], { n: number }>(api.db.sqlite, sql).get(seriesId)!.n;
-  return {
-    chapters: one("SELECT COUNT(*) AS n FROM Chapter WHERE seriesId = ?"),
-    pages: one("SELECT COUNT(*) AS n FROM ChapterPage WHERE chapterId IN (SELECT id FROM Chapter WHERE seriesId = ?)"),
-    chapterCount: one("SELECT chapterCount AS n FROM Series WHERE id = ?"),
-  };
+async function footprint(seriesId: number) {
+  const { rows } = await sql<{ chapters: number; pages: number; chapterCount: number }>`SELECT
+    (SELECT COUNT(*) FROM "Chapter" WHERE "seriesId" = ${seriesId}) AS chapters,
+    (SELECT COUNT(*) FROM "ChapterPage" WHERE "chapterId" IN (SELECT id FROM "Chapter" WHERE "seriesId" = ${seriesId})) AS pages,
+    (SELECT "chapterCount" FROM "Series" WHERE id = ${seriesId}) AS "chapterCount"`.execute(api.db.kysely);
+  return rows[0]!;
 }
 
 describe("POST /series/{name}/chapters", () => {
@@ -147,19 +157,19 @@ describe("POST /series/{name}/chapters", () => {
 
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(results.map((r) => r.body.number).sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(footprint(series.id)).toEqual({ chapters: 5, pages: 5, chapterCount: 5 });
+    expect(await footprint(series.id)).toEqual({ chapters: 5, pages: 5, chapterCount: 5 });
   });
 
   it("answers 409 for a given number that exists and writes nothing", async () => {
     const series = await createSeries();
     await published(series.path);
-    const before = footprint(series.id);
+    const before = await footprint(series.id);
 
     const res = await publish(series.path, { number: 1, pages: [pics[1], pics[2]] });
 
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ status: 409, error: "Conflict" });
-    expect(footprint(series.id)).toEqual(before);
+    expect(await footprint(series.id)).toEqual(before);
   });
 
   it("finds the series by name in any case", async () => {
@@ -194,13 +204,13 @@ describe("POST /series/{name}/chapters", () => {
 
   it("answers 403 to a user who is not the series' author, writing nothing", async () => {
     const series = await createSeries();
-    const before = footprint(series.id);
+    const before = await footprint(series.id);
 
     const res = await publish(series.path, { pages: [bobsPic] }, bob);
 
     expect(res.status).toBe(403);
     expect(res.body.status).toBe(403);
-    expect(footprint(series.id)).toEqual(before);
+    expect(await footprint(series.id)).toEqual(before);
   });
 
   it("answers 401 to a guest", async () => {
@@ -209,7 +219,7 @@ describe("POST /series/{name}/chapters", () => {
     const res = await api.request.post(`${series.path}/chapters`).send({ title: "Guest", pages: [pics[0]] });
 
     expect(res.status).toBe(401);
-    expect(footprint(series.id).chapters).toBe(0);
+    expect((await footprint(series.id)).chapters).toBe(0);
   });
 
   it("answers 404 for an unknown series", async () => {
@@ -233,7 +243,7 @@ describe("POST /series/{name}/chapters", () => {
       .send({ pages: [pics[0]], ...title });
 
     expectFieldErrorAsMessage(res, "title", "Chapter title is required");
-    expect(footprint(series.id).chapters).toBe(0);
+    expect((await footprint(series.id)).chapters).toBe(0);
   });
 
   it("accepts a one-character title", async () => {
@@ -305,12 +315,12 @@ describe("POST /series/{name}/chapters", () => {
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ field: "pages", message: expect.stringContaining("500") });
-    expect(footprint(series.id).chapters).toBe(0);
+    expect((await footprint(series.id)).chapters).toBe(0);
   });
 
   it("accepts 500 pages and keeps their order", async () => {
     const series = await createSeries();
-    const pages = insertImageRows(alice, 500).reverse();
+    const pages = (await insertImageRows(alice, 500)).reverse();
 
     const res = await publish(series.path, { pages });
 
@@ -326,7 +336,7 @@ describe("POST /series/{name}/chapters", () => {
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ field: "pages", message: expect.any(String) });
-    expect(footprint(series.id).chapters).toBe(0);
+    expect((await footprint(series.id)).chapters).toBe(0);
   });
 
   it.each([0, -4, 2.5, "3"])("rejects the page id %j", async (bad) => {
@@ -349,13 +359,13 @@ describe("POST /series/{name}/chapters", () => {
 
   it("rejects a page another user uploaded and writes nothing", async () => {
     const series = await createSeries();
-    const before = footprint(series.id);
+    const before = await footprint(series.id);
 
     const res = await publish(series.path, { pages: [pics[0], bobsPic] });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "pages", message: expect.any(String) }]);
-    expect(footprint(series.id)).toEqual(before);
+    expect(await footprint(series.id)).toEqual(before);
   });
 
   it("rejects a page id that is no image", async () => {
@@ -374,7 +384,7 @@ describe("POST /series/{name}/chapters", () => {
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "coverId", message: expect.any(String) }]);
-    expect(footprint(series.id).chapters).toBe(0);
+    expect((await footprint(series.id)).chapters).toBe(0);
   });
 
   it("rejects an unknown cover id", async () => {
@@ -401,7 +411,7 @@ describe("POST /series/{name}/chapters", () => {
     const res = await api.request.post(`${series.path}/chapters`).set(alice.auth).set("Content-Type", "application/json").send("{");
 
     expect(res.status).toBe(400);
-    expect(footprint(series.id).chapters).toBe(0);
+    expect((await footprint(series.id)).chapters).toBe(0);
   });
 });
 

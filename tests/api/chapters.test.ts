@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { nowMs, prepare } from "../../server/db/sql.ts";
+import { nowMs } from "../../server/db/sql.ts";
 import { startTestApi, setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { uploadPng } from "../helpers/images.ts";
 
@@ -38,21 +38,32 @@ async function like(series: SeriesRef, number: number, user: TestUser) {
  * Chapters written straight into the tables (one page each), for long lists. Keeps
  * Series.chapterCount equal to the rows; likes stay 0.
  */
-function insertChapters(series: SeriesRef, authorId: number, pageImageId: number, numbers: number[]) {
-  const { sqlite } = api.db;
-  const chapter = prepare(
-    sqlite,
-    "INSERT INTO Chapter (seriesId, number, title, description, content, likes, date, coverId, authorId) VALUES (?, ?, ?, '', 'notes', 0, ?, ?, ?)",
-  );
-  const page = prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, 0, ?)");
-  const count = prepare(sqlite, "UPDATE Series SET chapterCount = chapterCount + ? WHERE id = ?");
-  sqlite.transaction(() => {
+async function insertChapters(series: SeriesRef, authorId: number, pageImageId: number, numbers: number[]) {
+  await api.db.kysely.transaction().execute(async (trx) => {
     for (const number of numbers) {
-      const id = Number(chapter.run(series.id, number, `Inserted ${number}`, nowMs(), pageImageId, authorId).lastInsertRowid);
-      page.run(id, pageImageId);
+      const { id } = await trx
+        .insertInto("Chapter")
+        .values({
+          seriesId: series.id,
+          number,
+          title: `Inserted ${number}`,
+          description: "",
+          content: "notes",
+          likes: 0,
+          date: nowMs(),
+          coverId: pageImageId,
+          authorId,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.insertInto("ChapterPage").values({ chapterId: id, position: 0, imageId: pageImageId }).execute();
     }
-    count.run(numbers.length, series.id);
-  })();
+    await trx
+      .updateTable("Series")
+      .set((eb) => ({ chapterCount: eb("chapterCount", "+", numbers.length) }))
+      .where("id", "=", series.id)
+      .execute();
+  });
 }
 
 const numbers = (res: { body: { content: { number: number }[] } }) => res.body.content.map((c) => c.number);
@@ -311,7 +322,7 @@ describe("long chapter lists", () => {
   beforeAll(async () => {
     saga = await createSeries("Long Saga");
     const page = await uploadPng(api, alice);
-    insertChapters(
+    await insertChapters(
       saga,
       alice.id,
       page,

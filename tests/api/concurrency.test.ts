@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
+import { sql } from "kysely";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 
 // docs/api.md §6: after any burst of toggles, each count equals the number of rows behind it.
@@ -15,7 +15,12 @@ setUpSharedTestApi(["burst_owner"], async (started, users) => {
   crowd = await Promise.all(Array.from({ length: CROWD }, () => api.register()));
 });
 
-const countOf = (sql: string, id: number) => prepare<[number], { n: number }>(api.db.sqlite, sql).get(id)!.n;
+/** A target's stored counter, and the link rows behind it. */
+const counterOf = async (table: "Post" | "Hub" | "Series", column: "likes" | "memberCount" | "followersCount", id: number) =>
+  (await sql<{ n: number }>`SELECT ${sql.ref(column)} AS n FROM ${sql.table(table)} WHERE id = ${id}`.execute(api.db.kysely)).rows[0]!.n;
+const rowsOf = async (table: "PostLike" | "Membership" | "Follow", column: "postId" | "hubId" | "seriesId", id: number) =>
+  (await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${id}`.execute(api.db.kysely)).rows[0]!
+    .n;
 
 let seq = 0;
 async function createHub(): Promise<{ id: number; name: string }> {
@@ -55,7 +60,7 @@ describe("concurrent registrations", () => {
     );
 
     expect(responses.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM User WHERE usernameKey = 'racename'").get()!.n).toBe(1);
+    expect(await api.db.kysely.selectFrom("User").select("id").where("usernameKey", "=", "racename").execute()).toHaveLength(1);
   });
 
   it("of one email: one 201, the rest 409, one row", async () => {
@@ -66,9 +71,7 @@ describe("concurrent registrations", () => {
     );
 
     expect(responses.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
-    expect(
-      prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM User WHERE emailKey = 'race.mail@example.com'").get()!.n,
-    ).toBe(1);
+    expect(await api.db.kysely.selectFrom("User").select("id").where("emailKey", "=", "race.mail@example.com").execute()).toHaveLength(1);
   });
 });
 
@@ -81,8 +84,8 @@ describe("concurrent toggles keep counts equal to rows", () => {
     expect(responses.every((r) => r.status === 200 && r.body.liked === true)).toBe(true);
     const post = await api.request.get(`/hubs/${hubName}/${postId}`);
     expect(post.body.likes).toBe(CROWD);
-    expect(countOf("SELECT likes AS n FROM Post WHERE id = ?", postId)).toBe(CROWD);
-    expect(countOf("SELECT COUNT(*) AS n FROM PostLike WHERE postId = ?", postId)).toBe(CROWD);
+    expect(await counterOf("Post", "likes", postId)).toBe(CROWD);
+    expect(await rowsOf("PostLike", "postId", postId)).toBe(CROWD);
   });
 
   it("each user liking the same post twice at once still counts each user once", async () => {
@@ -90,8 +93,8 @@ describe("concurrent toggles keep counts equal to rows", () => {
 
     await Promise.all(crowd.flatMap((u) => [1, 2].map(() => api.request.post(`/hubs/${hubName}/${postId}/like`).set(u.auth))));
 
-    expect(countOf("SELECT likes AS n FROM Post WHERE id = ?", postId)).toBe(CROWD);
-    expect(countOf("SELECT COUNT(*) AS n FROM PostLike WHERE postId = ?", postId)).toBe(CROWD);
+    expect(await counterOf("Post", "likes", postId)).toBe(CROWD);
+    expect(await rowsOf("PostLike", "postId", postId)).toBe(CROWD);
   });
 
   it(`${CROWD} users joining one hub at once give memberCount ${CROWD + 1} (the creator included) and as many rows`, async () => {
@@ -100,8 +103,8 @@ describe("concurrent toggles keep counts equal to rows", () => {
     const responses = await Promise.all(crowd.map((u) => api.request.post(`/user/${u.id}/member-hubs/${hub.id}`).set(u.auth)));
 
     expect(responses.every((r) => r.status === 200 && r.body.member === true)).toBe(true);
-    expect(countOf("SELECT memberCount AS n FROM Hub WHERE id = ?", hub.id)).toBe(CROWD + 1);
-    expect(countOf("SELECT COUNT(*) AS n FROM Membership WHERE hubId = ?", hub.id)).toBe(CROWD + 1);
+    expect(await counterOf("Hub", "memberCount", hub.id)).toBe(CROWD + 1);
+    expect(await rowsOf("Membership", "hubId", hub.id)).toBe(CROWD + 1);
     expect((await api.request.get(`/hubs/id/${hub.id}`)).body.memberCount).toBe(CROWD + 1);
   });
 
@@ -111,8 +114,8 @@ describe("concurrent toggles keep counts equal to rows", () => {
     const responses = await Promise.all(crowd.map((u) => api.request.post(`/user/${u.id}/followed-series/${seriesId}`).set(u.auth)));
 
     expect(responses.every((r) => r.status === 200 && r.body.following === true)).toBe(true);
-    expect(countOf("SELECT followersCount AS n FROM Series WHERE id = ?", seriesId)).toBe(CROWD);
-    expect(countOf("SELECT COUNT(*) AS n FROM Follow WHERE seriesId = ?", seriesId)).toBe(CROWD);
+    expect(await counterOf("Series", "followersCount", seriesId)).toBe(CROWD);
+    expect(await rowsOf("Follow", "seriesId", seriesId)).toBe(CROWD);
   });
 
   it("a mixed burst of joins and leaves ends with memberCount equal to the rows", async () => {
@@ -124,8 +127,8 @@ describe("concurrent toggles keep counts equal to rows", () => {
 
     await Promise.all(ops);
 
-    const rows = countOf("SELECT COUNT(*) AS n FROM Membership WHERE hubId = ?", hub.id);
-    expect(countOf("SELECT memberCount AS n FROM Hub WHERE id = ?", hub.id)).toBe(rows);
+    const rows = await rowsOf("Membership", "hubId", hub.id);
+    expect(await counterOf("Hub", "memberCount", hub.id)).toBe(rows);
   });
 
   it("a mixed burst of like/unlike toggles ends with likes equal to the rows and to the users whose last toggle was a like", async () => {
@@ -144,11 +147,11 @@ describe("concurrent toggles keep counts equal to rows", () => {
     );
 
     const expected = plans.filter((plan) => plan[plan.length - 1]).length;
-    const rows = countOf("SELECT COUNT(*) AS n FROM PostLike WHERE postId = ?", postId);
+    const rows = await rowsOf("PostLike", "postId", postId);
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThan(CROWD);
     expect(rows).toBe(expected);
-    expect(countOf("SELECT likes AS n FROM Post WHERE id = ?", postId)).toBe(rows);
+    expect(await counterOf("Post", "likes", postId)).toBe(rows);
   });
 
   it("a fully concurrent burst of likes and unlikes from the same users ends with likes equal to the rows", async () => {
@@ -162,7 +165,7 @@ describe("concurrent toggles keep counts equal to rows", () => {
       ]),
     );
 
-    const rows = countOf("SELECT COUNT(*) AS n FROM PostLike WHERE postId = ?", postId);
-    expect(countOf("SELECT likes AS n FROM Post WHERE id = ?", postId)).toBe(rows);
+    const rows = await rowsOf("PostLike", "postId", postId);
+    expect(await counterOf("Post", "likes", postId)).toBe(rows);
   });
 });

@@ -1,7 +1,6 @@
 // Deep pages of a hub's posts start from remembered sort keys instead of a long OFFSET
 // (server/posts/post-page-keys.ts). Whatever the path, every page must equal the plain sort.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { createHub, joinHub } from "../helpers/fixtures.ts";
 
@@ -18,19 +17,13 @@ interface Row {
   likes: number;
 }
 
-function allPosts(): Row[] {
-  return prepare<[number], Row>(api.db.sqlite, "SELECT id, date, likes FROM Post WHERE hubId = ?").all(hub.id);
+function allPosts(): Promise<Row[]> {
+  return api.db.kysely.selectFrom("Post").select(["id", "date", "likes"]).where("hubId", "=", hub.id).execute();
 }
 
 const expected = {
-  latest: () =>
-    allPosts()
-      .sort((a, b) => b.date - a.date || b.id - a.id)
-      .map((r) => r.id),
-  "by-likes": () =>
-    allPosts()
-      .sort((a, b) => b.likes - a.likes || b.id - a.id)
-      .map((r) => r.id),
+  latest: async () => (await allPosts()).sort((a, b) => b.date - a.date || b.id - a.id).map((r) => r.id),
+  "by-likes": async () => (await allPosts()).sort((a, b) => b.likes - a.likes || b.id - a.id).map((r) => r.id),
 };
 
 async function everyPage(order: "latest" | "by-likes"): Promise<number[]> {
@@ -49,30 +42,39 @@ beforeAll(async () => {
   alice = await api.register();
   hub = await createHub(api, alice, { name: `Deep pages ${process.pid}` });
   // Many ties: dates repeat every 10 posts, most likes are 0, a few share small counts.
-  const insert = prepare(
-    api.db.sqlite,
-    "INSERT INTO Post (title, content, description, date, likes, authorId, hubId) VALUES ('Deep post', 'Body of a deep post', '', ?, ?, ?, ?)",
-  );
-  api.db.sqlite.transaction(() => {
-    for (let i = 0; i < POSTS; i++) insert.run(1_700_000_000_000 + Math.floor(i / 10) * 1000, i % 13 === 0 ? i % 5 : 0, alice.id, hub.id);
-    prepare(api.db.sqlite, "UPDATE Hub SET postCount = postCount + ? WHERE id = ?").run(POSTS, hub.id);
-  })();
+  const posts = Array.from({ length: POSTS }, (_, i) => ({
+    title: "Deep post",
+    content: "Body of a deep post",
+    description: "",
+    date: 1_700_000_000_000 + Math.floor(i / 10) * 1000,
+    likes: i % 13 === 0 ? i % 5 : 0,
+    authorId: alice.id,
+    hubId: hub.id,
+  }));
+  await api.db.kysely.transaction().execute(async (trx) => {
+    await trx.insertInto("Post").values(posts).execute();
+    await trx
+      .updateTable("Hub")
+      .set((eb) => ({ postCount: eb("postCount", "+", POSTS) }))
+      .where("id", "=", hub.id)
+      .execute();
+  });
   api.dataChanged();
 });
 afterAll(() => api.close());
 
 describe("deep pages of a hub's posts", () => {
   it("list every post once, in the latest order, across all pages", async () => {
-    expect(await everyPage("latest")).toEqual(expected.latest());
+    expect(await everyPage("latest")).toEqual(await expected.latest());
   });
 
   it("list every post once, in the most-liked order with ties broken by id", async () => {
-    expect(await everyPage("by-likes")).toEqual(expected["by-likes"]());
+    expect(await everyPage("by-likes")).toEqual(await expected["by-likes"]());
   });
 
   it("follow a like that moves a deep post to the top of the most-liked order", async () => {
     await everyPage("by-likes"); // remember the keys first
-    const deepPost = expected["by-likes"]().at(-5)!;
+    const deepPost = (await expected["by-likes"]()).at(-5)!;
     const likers = await Promise.all([api.register(), api.register(), api.register(), api.register(), api.register(), api.register()]);
     for (const user of likers) {
       await api.request
@@ -84,7 +86,7 @@ describe("deep pages of a hub's posts", () => {
     const ids = await everyPage("by-likes");
 
     expect(ids[0]).toBe(deepPost);
-    expect(ids).toEqual(expected["by-likes"]());
+    expect(ids).toEqual(await expected["by-likes"]());
   });
 
   it("follow a new post, which shifts every position of the latest order", async () => {
@@ -98,6 +100,6 @@ describe("deep pages of a hub's posts", () => {
     const ids = await everyPage("latest");
 
     expect(ids[0]).toBe(created.body.id);
-    expect(ids).toEqual(expected.latest());
+    expect(ids).toEqual(await expected.latest());
   });
 });

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { allEndpoints } from "../../server/app.ts";
 import { answeredStatuses } from "../../server/http/endpoint.ts";
-import { prepare } from "../../server/db/sql.ts";
 import { Random } from "../../seed/random.ts";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
+import { countRows } from "../helpers/fixtures.ts";
 import { listenOnFreePort } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
 
@@ -46,8 +46,7 @@ const TABLES = [
   "ChapterLike",
 ] as const;
 /** Row counts of every table: a rejected request must leave them all as they were. */
-const rowCounts = () =>
-  Object.fromEntries(TABLES.map((t) => [t, prepare<[], { n: number }>(api.db.sqlite, `SELECT COUNT(*) AS n FROM ${t}`).get()!.n]));
+const rowCounts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countRows(api, t)] as const)));
 
 const postJson = (url: string, text: string, auth = me.auth) =>
   api.request.post(url).set(auth).set("Content-Type", "application/json").send(text);
@@ -69,7 +68,7 @@ describe("malformed and oversized bodies", () => {
   });
 
   it("answers 413 for a JSON body over 1 MB, creating nothing", async () => {
-    const before = rowCounts();
+    const before = await rowCounts();
 
     const res = await api.request
       .post("/hubs")
@@ -77,7 +76,7 @@ describe("malformed and oversized bodies", () => {
       .send({ name: "Huge Hub", description: "x".repeat(1_100_000) });
 
     expectError(res, 413);
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it("answers 413 for an oversized body before looking at the credentials", async () => {
@@ -176,7 +175,7 @@ describe("compressed JSON bodies", () => {
   });
 
   it("answers 413 at once to a gzip bomb (a few KB that inflate past 1 MB), creating nothing", async () => {
-    const before = rowCounts();
+    const before = await rowCounts();
     const bomb = zlib.gzipSync(Buffer.concat([Buffer.from('{"name":"'), Buffer.alloc(8 * 1024 * 1024, "a"), Buffer.from('"}')]));
     expect(bomb.length).toBeLessThan(16 * 1024);
 
@@ -185,7 +184,7 @@ describe("compressed JSON bodies", () => {
 
     expectError(res, 413);
     expect(performance.now() - started).toBeLessThan(500);
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it("answers 413 to a compressed body over 1 MB as sent", async () => {
@@ -321,7 +320,7 @@ describe("wrong types are 400 with field errors and change nothing", () => {
   ];
   for (const [label, url, valid, field] of textFields) {
     it.each(wrong)(`${label}: ${field} as %s`, async (_what, value) => {
-      const before = rowCounts();
+      const before = await rowCounts();
 
       const res = await api.request
         .post(url)
@@ -329,7 +328,7 @@ describe("wrong types are 400 with field errors and change nothing", () => {
         .send({ ...valid(), [field]: value });
 
       expectFieldError(res, field);
-      expect(rowCounts()).toEqual(before);
+      expect(await rowCounts()).toEqual(before);
     });
   }
 
@@ -369,14 +368,14 @@ describe("wrong types are 400 with field errors and change nothing", () => {
   ];
   for (const [label, url, valid, field, method] of idFields) {
     it.each(wrongIds)(`${label}: ${field} as %s`, async (_what, value) => {
-      const before = rowCounts();
+      const before = await rowCounts();
 
       const res = await api.request[method](url || `/user/${me.id}`)
         .set(me.auth)
         .send({ ...valid(), [field]: value });
 
       expectFieldError(res, field);
-      expect(rowCounts()).toEqual(before);
+      expect(await rowCounts()).toEqual(before);
     });
   }
 
@@ -388,12 +387,12 @@ describe("wrong types are 400 with field errors and change nothing", () => {
     ["a list with a repeated id", [1, 1]],
     ["null", null],
   ])("POST /series/{name}/chapters: pages as %s", async (_what, pages) => {
-    const before = rowCounts();
+    const before = await rowCounts();
 
     const res = await api.request.post("/series/Errors%20Series/chapters").set(me.auth).send({ title: "Typed", pages });
 
     expectFieldError(res, "pages");
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 });
 
@@ -417,14 +416,14 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
     body: Record<string, unknown>,
     readBack: (res: { body: Record<string, unknown> }) => Promise<Record<string, unknown>>,
   ) {
-    const before = rowCounts();
+    const before = await rowCounts();
 
     const res = await api.request.post(url).set(me.auth).send(body);
 
     expect(res.status).toBeLessThan(500);
     if (res.status >= 400) {
       expectError(res, res.status);
-      expect(rowCounts()).toEqual(before);
+      expect(await rowCounts()).toEqual(before);
     } else {
       expect(res.status).toBe(201);
       expect(await readBack(res)).toMatchObject(res.body);
@@ -460,12 +459,12 @@ describe("odd unicode never causes a 5xx or a half-written record", () => {
   });
 
   it.each(odd)("in a registration: %s", async (_what, value) => {
-    const before = rowCounts();
+    const before = await rowCounts();
 
     const res = await api.request.post("/auth/register").send({ username: value, email: `${value}@example.com`, password: value });
 
     expectError(res, 400);
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it.each(odd)("in a login: %s", async (_what, value) => {
@@ -518,7 +517,7 @@ describe("absurd numbers in ids and paging", () => {
   }
 
   it.each(absurd)("PUT and POST with the id %s are 400 and change nothing", async (bad) => {
-    const before = rowCounts();
+    const before = await rowCounts();
     const id = encodeURIComponent(bad);
 
     const responses = await Promise.all([
@@ -533,7 +532,7 @@ describe("absurd numbers in ids and paging", () => {
     ]);
 
     for (const res of responses) expectError(res, 400);
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 
   const pagedUrls = [
@@ -598,12 +597,12 @@ describe("percent-encoding errors in the path", () => {
   });
 
   it("POST /hubs/%E0%A4%A/1/like is 400 and changes nothing", async () => {
-    const before = rowCounts();
+    const before = await rowCounts();
 
     const res = await api.request.post(`/hubs/%E0%A4%A/${postId}/like`).set(me.auth);
 
     expectError(res, 400);
-    expect(rowCounts()).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
   });
 
   it.each([
@@ -830,10 +829,10 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
   const jsonEndpoints = allEndpoints({ uploadMaxBytes: 10 * 1024 * 1024 }).filter(
     (e) => e.body && (e.method === "post" || e.method === "put"),
   );
-  const seriesName = () =>
-    encodeURIComponent(prepare<[number], { name: string }>(api.db.sqlite, "SELECT name FROM Series WHERE id = ?").get(seriesId)!.name);
+  const seriesName = async () =>
+    encodeURIComponent((await api.db.kysely.selectFrom("Series").select("name").where("id", "=", seriesId).executeTakeFirstOrThrow()).name);
   /** Real targets and a valid body for each path, so that bodies reach the services and not only the checks. */
-  const targets: Record<string, { url: () => string; valid: (n: number) => Record<string, unknown> }> = {
+  const targets: Record<string, { url: () => string | Promise<string>; valid: (n: number) => Record<string, unknown> }> = {
     "/auth/register": {
       url: () => "/auth/register",
       valid: (n) => ({ username: `fuzz_${n}`, email: `fuzz_${n}@example.com`, password: "secret123" }),
@@ -853,10 +852,13 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
     "/series": { url: () => "/series", valid: (n) => ({ name: `Fuzz Series ${n}`, description: "fuzzed" }) },
     "/series/{id}": { url: () => `/series/${seriesId}`, valid: () => ({ name: "Errors Series", profileImageId: imageId }) },
     "/series/{name}/chapters": {
-      url: () => `/series/${seriesName()}/chapters`,
+      url: async () => `/series/${await seriesName()}/chapters`,
       valid: () => ({ title: "Fuzz chapter", pages: [imageId], coverId: imageId }),
     },
-    "/series/{name}/{chapterNumber}": { url: () => `/series/${seriesName()}/1`, valid: () => ({ title: "One", pages: [imageId] }) },
+    "/series/{name}/{chapterNumber}": {
+      url: async () => `/series/${await seriesName()}/1`,
+      valid: () => ({ title: "One", pages: [imageId] }),
+    },
   };
 
   it("covers every JSON endpoint with a target", () => {
@@ -875,7 +877,7 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       const statuses = new Set<number>();
       for (let round = 0; round < ROUNDS; round++) {
         const text = body(fields, target.valid(round));
-        const res = await api.request[endpoint.method as "post" | "put"](target.url())
+        const res = await api.request[endpoint.method as "post" | "put"](await target.url())
           .set(me.auth)
           .set("Content-Type", "application/json")
           .send(text);

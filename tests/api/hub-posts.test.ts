@@ -46,17 +46,17 @@ describe("POST /hub-posts", () => {
 
   it("answers 401 without a token and creates nothing", async () => {
     const hub = await createHub(api, alice);
-    const before = countRows(api, "Post");
+    const before = await countRows(api, "Post");
 
     const res = await api.request.post("/hub-posts").send({ ...VALID_POST, hubId: hub.id });
 
     expect(res.status).toBe(401);
-    expect(countRows(api, "Post")).toBe(before);
+    expect(await countRows(api, "Post")).toBe(before);
   });
 
   it("answers 403 with the message of docs/api.md §5 to a non-member and creates nothing", async () => {
     const hub = await createHub(api, alice);
-    const before = countRows(api, "Post");
+    const before = await countRows(api, "Post");
 
     const res = await api.request
       .post("/hub-posts")
@@ -65,7 +65,7 @@ describe("POST /hub-posts", () => {
 
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ status: 403, error: "Forbidden", message: "You do not have permission to post in this hub" });
-    expect(countRows(api, "Post")).toBe(before);
+    expect(await countRows(api, "Post")).toBe(before);
   });
 
   it("lets a user post once they joined the hub", async () => {
@@ -95,7 +95,7 @@ describe("POST /hub-posts", () => {
   });
 
   it("answers 404 'Hub not found' for an unknown hub", async () => {
-    const before = countRows(api, "Post");
+    const before = await countRows(api, "Post");
 
     const res = await api.request
       .post("/hub-posts")
@@ -104,7 +104,7 @@ describe("POST /hub-posts", () => {
 
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Hub not found");
-    expect(countRows(api, "Post")).toBe(before);
+    expect(await countRows(api, "Post")).toBe(before);
   });
 
   it.each([
@@ -137,7 +137,7 @@ describe("POST /hub-posts", () => {
     ["a description of 301 characters", { description: "d".repeat(301) }, "description", "Description must be less than 300 characters"],
   ])("rejects %s with its message (docs/web.md §4) and creates nothing", async (_case, override, field, message) => {
     const hub = await createHub(api, alice);
-    const before = countRows(api, "Post");
+    const before = await countRows(api, "Post");
 
     const res = await api.request
       .post("/hub-posts")
@@ -147,7 +147,7 @@ describe("POST /hub-posts", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message });
     expect(res.body.errors).toContainEqual({ field, message });
-    expect(countRows(api, "Post")).toBe(before);
+    expect(await countRows(api, "Post")).toBe(before);
   });
 
   it.each([
@@ -368,11 +368,11 @@ describe("GET /hubs/{name}/posts/latest and /by-likes", () => {
   const post = {} as Record<"old" | "tieA" | "tieB" | "newest" | "mid", number>;
   beforeAll(async () => {
     hub = await createHub(api, alice);
-    post.old = insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Old and loved", date: T, likes: 3 });
-    post.tieA = insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Tie alpha", date: T + 1000, likes: 1 });
-    post.tieB = insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Tie beta", date: T + 1000, likes: 1 });
-    post.newest = insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Newest", date: T + 2000, likes: 0 });
-    post.mid = insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Middle", date: T + 500, likes: 3 });
+    post.old = await insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Old and loved", date: T, likes: 3 });
+    post.tieA = await insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Tie alpha", date: T + 1000, likes: 1 });
+    post.tieB = await insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Tie beta", date: T + 1000, likes: 1 });
+    post.newest = await insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Newest", date: T + 2000, likes: 0 });
+    post.mid = await insertPost(api, { hubId: hub.id, authorId: alice.id, title: "Middle", date: T + 500, likes: 3 });
   });
 
   it("lists the latest posts by date descending, ties broken by id descending", async () => {

@@ -53,12 +53,12 @@ describe("POST /hubs", () => {
   });
 
   it("answers 401 without a token and creates nothing", async () => {
-    const before = countRows(api, "Hub");
+    const before = await countRows(api, "Hub");
 
     const res = await api.request.post("/hubs").send({ name: uniqueName(), description: "" });
 
     expect(res.status).toBe(401);
-    expect(countRows(api, "Hub")).toBe(before);
+    expect(await countRows(api, "Hub")).toBe(before);
   });
 
   it("stores the name and description trimmed", async () => {
@@ -137,14 +137,14 @@ describe("POST /hubs", () => {
       "Description must be less than 500 characters",
     ],
   ])("rejects %s with its message (docs/web.md §4) and creates nothing", async (_case, body, field, message) => {
-    const before = countRows(api, "Hub");
+    const before = await countRows(api, "Hub");
 
     const res = await api.request.post("/hubs").set(alice.auth).send(body);
 
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: "Bad Request", message });
     expect(res.body.errors).toContainEqual({ field, message });
-    expect(countRows(api, "Hub")).toBe(before);
+    expect(await countRows(api, "Hub")).toBe(before);
   });
 
   it("reports every invalid field at once", async () => {
@@ -176,13 +176,13 @@ describe("POST /hubs", () => {
     ["a line separator", "Manga\u2028Anime"],
     ["a right-to-left override", "Manga\u202EAnime"],
   ])("rejects a name with %s", async (_case, name) => {
-    const before = countRows(api, "Hub");
+    const before = await countRows(api, "Hub");
 
     const res = await api.request.post("/hubs").set(alice.auth).send({ name });
 
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe("name");
-    expect(countRows(api, "Hub")).toBe(before);
+    expect(await countRows(api, "Hub")).toBe(before);
   });
 
   it("counts a name's characters once composed: e + accent is one character", async () => {
@@ -225,13 +225,13 @@ describe("POST /hubs", () => {
   it("refuses a name taken in another case with 409", async () => {
     const name = uniqueName("Manga");
     await createHub(api, alice, { name });
-    const before = countRows(api, "Hub");
+    const before = await countRows(api, "Hub");
 
     const res = await api.request.post("/hubs").set(bob.auth).send({ name: name.toUpperCase() });
 
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ status: 409, error: "Conflict", message: "A hub with this name already exists" });
-    expect(countRows(api, "Hub")).toBe(before);
+    expect(await countRows(api, "Hub")).toBe(before);
   });
 
   it("refuses a Unicode name taken in another case ('Ñandú' vs 'ñandú') with 409", async () => {
@@ -270,13 +270,13 @@ describe("POST /hubs", () => {
   });
 
   it("refuses a name made only of invisible characters as missing", async () => {
-    const before = countRows(api, "Hub");
+    const before = await countRows(api, "Hub");
 
     const res = await api.request.post("/hubs").set(alice.auth).send({ name: "\u200B\u200B\u200B\u200B" });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "name", message: "Hub name is required" }]);
-    expect(countRows(api, "Hub")).toBe(before);
+    expect(await countRows(api, "Hub")).toBe(before);
   });
 
   it("refuses a taken name sent with surrounding spaces with 409", async () => {
@@ -454,7 +454,7 @@ describe("GET /hubs/{name} and /hubs/id/{id}", () => {
   });
 
   it("prefers a hub named '2024' over the hub with id 2024", async () => {
-    insertHub(api, { id: 2024, name: uniqueName("Id 2024"), authorId: alice.id });
+    await insertHub(api, { id: 2024, name: uniqueName("Id 2024"), authorId: alice.id });
     const named = await createHub(api, alice, { name: "2024" });
 
     const res = await api.request.get("/hubs/2024");
@@ -511,13 +511,13 @@ describe("hub lists", () => {
   const hub = {} as Record<"old" | "tieA" | "tieB" | "newest" | "underscore" | "accented", number>;
   beforeAll(async () => {
     lists = await startTestApi();
-    [authorId] = insertUsers(lists, 1) as [number];
-    hub.old = insertHub(lists, { name: "Old Manga Club", authorId, createdAt: T, extraMembers: 4 });
-    hub.tieA = insertHub(lists, { name: "Tie Alpha", authorId, createdAt: T + 1000, extraMembers: 2 });
-    hub.tieB = insertHub(lists, { name: "Tie Beta", authorId, createdAt: T + 1000, extraMembers: 2 });
-    hub.newest = insertHub(lists, { name: "100% Webcomics", authorId, createdAt: T + 2000 });
-    hub.underscore = insertHub(lists, { name: "snake_case fans", authorId, createdAt: T + 500, extraMembers: 6 });
-    hub.accented = insertHub(lists, { name: "ÑANDÚ Manga", authorId, createdAt: T + 1500, extraMembers: 1 });
+    [authorId] = (await insertUsers(lists, 1)) as [number];
+    hub.old = await insertHub(lists, { name: "Old Manga Club", authorId, createdAt: T, extraMembers: 4 });
+    hub.tieA = await insertHub(lists, { name: "Tie Alpha", authorId, createdAt: T + 1000, extraMembers: 2 });
+    hub.tieB = await insertHub(lists, { name: "Tie Beta", authorId, createdAt: T + 1000, extraMembers: 2 });
+    hub.newest = await insertHub(lists, { name: "100% Webcomics", authorId, createdAt: T + 2000 });
+    hub.underscore = await insertHub(lists, { name: "snake_case fans", authorId, createdAt: T + 500, extraMembers: 6 });
+    hub.accented = await insertHub(lists, { name: "ÑANDÚ Manga", authorId, createdAt: T + 1500, extraMembers: 1 });
   });
   afterAll(() => lists.close());
 
@@ -617,9 +617,9 @@ describe("hub lists", () => {
   });
 
   it("puts the newest post, ties broken by id, and the post count on a hub card", async () => {
-    insertPost(lists, { hubId: hub.old, authorId, title: "Older post", date: T + 10 });
-    insertPost(lists, { hubId: hub.old, authorId, title: "Tie one", date: T + 20 });
-    const latest = insertPost(lists, { hubId: hub.old, authorId, title: "Tie two", date: T + 20 });
+    await insertPost(lists, { hubId: hub.old, authorId, title: "Older post", date: T + 10 });
+    await insertPost(lists, { hubId: hub.old, authorId, title: "Tie one", date: T + 20 });
+    const latest = await insertPost(lists, { hubId: hub.old, authorId, title: "Tie two", date: T + 20 });
 
     const res = await lists.request.get("/hubs");
 

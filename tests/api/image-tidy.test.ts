@@ -18,7 +18,7 @@ describe("the start-up tidy of images/incoming", () => {
   it("rolls a committed upload forward, removes uploads without a row and every temp file, old ones included", async () => {
     const images = path.join(api.dataDir, "images");
     const id = await uploadImage(api, artist);
-    const { fileKey } = api.db.sqlite.prepare("SELECT fileKey FROM Image WHERE id = ?").get(id) as { fileKey: string };
+    const { fileKey } = await api.db.kysely.selectFrom("Image").select("fileKey").where("id", "=", id).executeTakeFirstOrThrow();
     const original = path.join(images, "originals", `${id}.png`);
     // A crash after the row was committed, before the rename: the file is still in incoming/.
     fs.renameSync(original, path.join(images, "incoming", `${fileKey}.png`));

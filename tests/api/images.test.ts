@@ -3,9 +3,9 @@ import path from "node:path";
 import sharp from "sharp";
 import supertest from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
 import { setUpSharedTestApi, startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
+import { countRows } from "../helpers/fixtures.ts";
 import { imageBytes, noisePng, uploadImage, type Format } from "../helpers/images.ts";
 
 let api: TestApi;
@@ -15,7 +15,7 @@ setUpSharedTestApi(["image_artist"], (started, users) => {
   [artist] = users;
 });
 
-const imageRows = () => prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM Image").get()!.n;
+const imageRows = () => countRows(api, "Image");
 
 /** Every file under a folder, recursively. */
 function filesUnder(dir: string): string[] {
@@ -114,7 +114,7 @@ describe("POST /images", () => {
     ["an empty file", () => Buffer.alloc(0), "empty.png"],
   ];
   it.each(unsupported)("answers 415 for %s and stores nothing", async (_what, bytes, name) => {
-    const before = imageRows();
+    const before = await imageRows();
 
     const res = await api.request
       .post("/images")
@@ -122,7 +122,7 @@ describe("POST /images", () => {
       .attach("file", await bytes(), name);
 
     expectError(res, 415);
-    expect(imageRows()).toBe(before);
+    expect(await imageRows()).toBe(before);
   });
 
   it("answers 413 for a file over the upload limit", async () => {
@@ -135,7 +135,7 @@ describe("POST /images", () => {
       const res = await small.request.post("/images").set(user.auth).attach("file", big, "big.png");
 
       expectError(res, 413);
-      expect(prepare<[], { n: number }>(small.db.sqlite, "SELECT COUNT(*) AS n FROM Image").get()!.n).toBe(0);
+      expect(await countRows(small, "Image")).toBe(0);
     } finally {
       await small.close();
     }
@@ -179,12 +179,12 @@ describe("POST /images", () => {
     ],
     ["with a 2 MB text field", "multipart/form-data; boundary=XX", `${part('name="note"', "v".repeat(2_000_000))}--XX--\r\n`],
   ])("answers 400 for a multipart body %s, storing nothing", async (_what, contentType, body) => {
-    const before = imageRows();
+    const before = await imageRows();
 
     const res = await api.request.post("/images").set(artist.auth).set("Content-Type", contentType).send(body);
 
     expectError(res, 400);
-    expect(imageRows()).toBe(before);
+    expect(await imageRows()).toBe(before);
   });
 
   it("answers 415 for a JSON body", async () => {
@@ -194,12 +194,12 @@ describe("POST /images", () => {
   });
 
   it("answers 401 without a token, storing nothing", async () => {
-    const before = imageRows();
+    const before = await imageRows();
 
     const res = await api.request.post("/images").attach("file", await imageBytes(), "a.png");
 
     expectError(res, 401);
-    expect(imageRows()).toBe(before);
+    expect(await imageRows()).toBe(before);
   });
 
   it("never answers 5xx to random multipart uploads", async () => {

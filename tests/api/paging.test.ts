@@ -7,12 +7,12 @@ let api: TestApi;
 let postsHubName: string;
 beforeAll(async () => {
   api = await startTestApi();
-  const [authorId] = insertUsers(api, 1) as [number];
+  const [authorId] = (await insertUsers(api, 1)) as [number];
   const T = Date.UTC(2025, 2, 1);
-  for (let i = 1; i <= 25; i++) insertHub(api, { name: `Paged hub ${i}`, authorId, createdAt: T + i, extraMembers: i % 3 });
+  for (let i = 1; i <= 25; i++) await insertHub(api, { name: `Paged hub ${i}`, authorId, createdAt: T + i, extraMembers: i % 3 });
   postsHubName = "Paged hub 1";
   const hubId = (await api.request.get(`/hubs/${encodeURIComponent(postsHubName)}`)).body.id as number;
-  for (let i = 1; i <= 25; i++) insertPost(api, { hubId, authorId, title: `Post number ${i}`, date: T + (i % 7), likes: i % 4 });
+  for (let i = 1; i <= 25; i++) await insertPost(api, { hubId, authorId, title: `Post number ${i}`, date: T + (i % 7), likes: i % 4 });
 });
 afterAll(() => api.close());
 
@@ -120,7 +120,7 @@ describe("empty lists", () => {
   let hubId: number;
   beforeAll(async () => {
     empty = await startTestApi();
-    hubId = insertHub(empty, { name: "Lonely hub", authorId: insertUsers(empty, 1)[0]! });
+    hubId = await insertHub(empty, { name: "Lonely hub", authorId: (await insertUsers(empty, 1))[0]! });
   });
   afterAll(() => empty.close());
 

@@ -57,13 +57,13 @@ describe("POST /hubs/{hubName}/{postId}/like", () => {
   it("answers 404 'Post not found' for a post liked under another hub and counts nothing", async () => {
     const { post } = await newPost();
     const other = await createHub(api, alice);
-    const before = countRows(api, "PostLike");
+    const before = await countRows(api, "PostLike");
 
     const res = await api.request.post(`/hubs/${encodeURIComponent(other.name)}/${post.id}/like`).set(bob.auth);
 
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Post not found");
-    expect(countRows(api, "PostLike")).toBe(before);
+    expect(await countRows(api, "PostLike")).toBe(before);
   });
 
   it("answers 404 for an unknown post", async () => {
@@ -228,7 +228,7 @@ describe("counts under concurrency", () => {
       ]),
     );
 
-    const rows = api.db.sqlite.prepare("SELECT COUNT(*) AS n FROM PostLike WHERE postId = ?").get(post.id) as { n: number | bigint };
-    expect((await api.request.get(detail)).body.likes).toBe(Number(rows.n));
+    const rows = await api.db.kysely.selectFrom("PostLike").select("userId").where("postId", "=", post.id).execute();
+    expect((await api.request.get(detail)).body.likes).toBe(rows.length);
   });
 });

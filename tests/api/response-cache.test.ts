@@ -5,8 +5,11 @@ import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
-import { createHub } from "../helpers/fixtures.ts";
+import { countRows, createHub } from "../helpers/fixtures.ts";
 import { noisePng } from "../helpers/images.ts";
+
+/** A hub renamed behind the API's back (no dataChanged()) shows whether an answer came from the cache. */
+const renameHub = (on: TestApi, id: number, name: string) => on.db.kysely.updateTable("Hub").set({ name }).where("id", "=", id).execute();
 
 let api: TestApi;
 let alice: TestUser;
@@ -95,16 +98,13 @@ describe("anonymous GET answers are reused until the next write", () => {
 });
 
 describe("answers that never read the caller are shared with signed-in callers", () => {
-  // A row changed behind the API's back (no dataChanged()) shows whether an answer came from the cache.
-  const renameBehindTheApi = (id: number, name: string) => api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(name, id);
-
   it("serves a list a guest loaded to a signed-in caller from the cache, and the reverse", async () => {
     const created = await api.request
       .post("/hubs")
       .set(alice.auth)
       .send({ name: `Shared ${process.pid}` });
     const guestFirst = await api.request.get("/hubs?page=1&size=5");
-    renameBehindTheApi(created.body.id, `Renamed ${process.pid}`);
+    await renameHub(api, created.body.id, `Renamed ${process.pid}`);
 
     const signedIn = await api.request.get("/hubs?page=1&size=5").set(bob.auth);
     expect(signedIn.body).toEqual(guestFirst.body);
@@ -113,7 +113,7 @@ describe("answers that never read the caller are shared with signed-in callers",
     api.dataChanged();
     const aliceFirst = await api.request.get("/hubs?page=1&size=5").set(alice.auth);
     expect(aliceFirst.body.content.map((h: { name: string }) => h.name)).toContain(`Renamed ${process.pid}`);
-    renameBehindTheApi(created.body.id, `Shared ${process.pid}`);
+    await renameHub(api, created.body.id, `Shared ${process.pid}`);
     expect((await api.request.get("/hubs?page=1&size=5")).body).toEqual(aliceFirst.body);
     api.dataChanged();
   });
@@ -185,7 +185,9 @@ describe("GET /data-version", () => {
       socket.end(body);
       await bodyRead;
       socket.destroy();
-      await until(() => api.db.sqlite.prepare("SELECT id FROM Hub WHERE name = ?").get(name) !== undefined);
+      await until(
+        async () => (await api.db.kysely.selectFrom("Hub").select("id").where("name", "=", name).executeTakeFirst()) !== undefined,
+      );
       await until(async () => (await api.request.get("/data-version")).body.version !== before);
 
       const after = await api.request.get("/hubs?page=1&size=50");
@@ -209,8 +211,8 @@ describe("GET /data-version", () => {
         png,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      const images = () => (api.db.sqlite.prepare("SELECT COUNT(*) AS n FROM Image").get() as { n: number }).n;
-      const imagesBefore = images();
+      const images = () => countRows(api, "Image");
+      const imagesBefore = await images();
       let finished = false;
       let closed = false;
       const requestSeen = new Promise<http.IncomingMessage>((resolve) =>
@@ -234,7 +236,7 @@ describe("GET /data-version", () => {
       await bodyRead;
       socket.resetAndDestroy();
       await until(() => closed);
-      await until(() => images() > imagesBefore);
+      await until(async () => (await images()) > imagesBefore);
 
       await until(async () => (await api.request.get("/data-version")).body.version !== started);
       expect(finished).toBe(false);
@@ -301,7 +303,7 @@ describe("only a committed write moves the data version", () => {
     const url = "/hubs?page=1&size=100";
     const version = (await api.request.get("/data-version")).body.version;
     await api.request.get(url);
-    api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(`Hidden ${process.pid}`, hubId);
+    await renameHub(api, hubId, `Hidden ${process.pid}`);
     try {
       expect((await send()).status).toBe(status);
 
@@ -310,7 +312,7 @@ describe("only a committed write moves the data version", () => {
       expect(names).toContain(`Steady ${process.pid}`);
       expect(names).not.toContain(`Hidden ${process.pid}`);
     } finally {
-      api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(`Steady ${process.pid}`, hubId);
+      await renameHub(api, hubId, `Steady ${process.pid}`);
     }
   });
 
@@ -333,7 +335,6 @@ describe("only a committed write moves the data version", () => {
 });
 
 describe("the cache key is the validated request, and the cache is bounded by bytes", () => {
-  const renameBehindTheApi = (id: number, name: string) => api.db.sqlite.prepare("UPDATE Hub SET name = ? WHERE id = ?").run(name, id);
   let hubId: number;
   beforeAll(async () => {
     hubId = (await createHub(api, alice, { name: `Keyed ${process.pid}` })).id;
@@ -347,13 +348,13 @@ describe("the cache key is the validated request, and the cache is bounded by by
     ["/hubs", "/hubs?per_page=10&page=1&utm_source=spam"],
   ])("%s and %s are one entry", async (first, second) => {
     const cached = await api.request.get(first);
-    renameBehindTheApi(hubId, `Moved ${process.pid}`);
+    await renameHub(api, hubId, `Moved ${process.pid}`);
     try {
       const again = await api.request.get(second);
       expect(again.body).toEqual(cached.body);
       expect(again.headers.etag).toBe(cached.headers.etag);
     } finally {
-      renameBehindTheApi(hubId, `Keyed ${process.pid}`);
+      await renameHub(api, hubId, `Keyed ${process.pid}`);
       api.dataChanged();
     }
   });
@@ -392,7 +393,7 @@ describe("the cache key is the validated request, and the cache is bounded by by
       expect(stats().entries).toBeGreaterThan(0);
       expect(stats().entries).toBeLessThan(20);
       // The newest answer is still kept (it shows the old name), the oldest went first (recomputed).
-      small.db.sqlite.prepare("UPDATE Hub SET name = 'Renamed' WHERE name = 'Small 19'").run();
+      await small.db.kysely.updateTable("Hub").set({ name: "Renamed" }).where("name", "=", "Small 19").execute();
       expect((await small.request.get("/hubs?size=20")).body.content[0].name).toBe("Small 19");
       expect((await small.request.get("/hubs?size=1")).body.content[0].name).toBe("Renamed");
     } finally {

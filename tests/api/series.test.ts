@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
 import { startTestApi, setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectFieldErrorAsMessage } from "../helpers/expect-error.ts";
+import { countRows } from "../helpers/fixtures.ts";
 import { uploadPng } from "../helpers/images.ts";
 
 let api: TestApi, alice: TestUser, bob: TestUser;
@@ -24,7 +24,7 @@ async function createSeries(user: TestUser, body: Record<string, unknown> = {}) 
   return res.body as { id: number; name: string; description: string };
 }
 
-const seriesCount = () => prepare<[], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM Series").get()!.n;
+const seriesCount = () => countRows(api, "Series");
 
 describe("POST /series", () => {
   it("creates a series and answers the full series shape", async () => {
@@ -77,12 +77,12 @@ describe("POST /series", () => {
     ["an empty", { name: "" }],
     ["an all-space", { name: "    " }],
   ])("rejects %s name with 'Series name is required'", async (_label, body) => {
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").set(alice.auth).send(body);
 
     expectFieldErrorAsMessage(res, "name", "Series name is required");
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it("rejects a 2-character name with 'Series name must be at least 3 characters'", async () => {
@@ -138,22 +138,22 @@ describe("POST /series", () => {
   });
 
   it.each(["top", "search", "TOP", "Search", " sEaRcH ", "ｔｏｐ"])("rejects the reserved name %j", async (name) => {
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").set(alice.auth).send({ name });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({ field: "name", message: expect.stringContaining("reserved") });
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it.each(["id", "ID", "  iD  "])("rejects the name %j (reserved, and too short anyway)", async (name) => {
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").set(alice.auth).send({ name });
 
     expectFieldErrorAsMessage(res, "name", "Series name must be at least 3 characters");
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it("rejects a name containing '/'", async () => {
@@ -190,12 +190,12 @@ describe("POST /series", () => {
 
   it("treats names that differ only in case as taken", async () => {
     await api.request.post("/series").set(alice.auth).send({ name: "Case Study" });
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").set(bob.auth).send({ name: "  cASE sTUDY " });
 
     expect(res.status).toBe(409);
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it("treats non-ASCII names that differ only in case as taken", async () => {
@@ -207,13 +207,13 @@ describe("POST /series", () => {
   });
 
   it("answers 401 without a token", async () => {
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").send({ name: uniqueName() });
 
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ status: 401, error: "Unauthorized" });
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it("answers 401 for a tampered token", async () => {
@@ -223,12 +223,12 @@ describe("POST /series", () => {
   });
 
   it("answers 400 for malformed JSON and creates nothing", async () => {
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").set(alice.auth).set("Content-Type", "application/json").send('{"name": "Broken');
 
     expect(res.status).toBe(400);
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it("sets a logo and a banner the author uploaded", async () => {
@@ -246,13 +246,13 @@ describe("POST /series", () => {
 
   it("rejects a logo another user uploaded with a field error, creating nothing", async () => {
     const bobsImage = await uploadPng(api, bob);
-    const before = seriesCount();
+    const before = await seriesCount();
 
     const res = await api.request.post("/series").set(alice.auth).send({ name: uniqueName(), profileImageId: bobsImage });
 
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "profileImageId", message: expect.any(String) }]);
-    expect(seriesCount()).toBe(before);
+    expect(await seriesCount()).toBe(before);
   });
 
   it("rejects a banner id that is no image at all", async () => {

@@ -43,13 +43,14 @@ describe("POST /auth/logout", () => {
 
   it("keeps a revoked token's row only until the token would have expired", async () => {
     const token = (await login(alice)).body.accessToken as string;
-    api.db.sqlite
-      .prepare("INSERT INTO RevokedToken (jti, userId, expiresAt) VALUES ('long-gone-token-id-000', ?, ?)")
-      .run(alice.id, Date.now() - 1000);
+    await api.db.kysely
+      .insertInto("RevokedToken")
+      .values({ jti: "long-gone-token-id-000", userId: alice.id, expiresAt: Date.now() - 1000 })
+      .execute();
 
     await api.request.post("/auth/logout").set(bearer(token));
 
-    const rows = api.db.sqlite.prepare("SELECT jti FROM RevokedToken WHERE userId = ?").all(alice.id) as { jti: string }[];
+    const rows = await api.db.kysely.selectFrom("RevokedToken").select("jti").where("userId", "=", alice.id).execute();
     expect(rows.map((r) => r.jti)).not.toContain("long-gone-token-id-000");
     expect(rows.length).toBeGreaterThan(0);
   });
@@ -60,7 +61,7 @@ describe("ending every session of a user (password change and suspension call th
     const bob = await api.register("session_bob");
     const other = (await login(bob)).body.accessToken as string;
 
-    createAuthService(api.db, api.config).endAllSessions(bob.id);
+    await createAuthService(api.db, api.config).endAllSessions(bob.id);
 
     expectError(await api.request.get(`/user/${bob.username}`).set(bob.auth), 401);
     expectError(await api.request.get(`/user/${bob.username}`).set(bearer(other)), 401);

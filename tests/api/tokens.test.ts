@@ -148,7 +148,7 @@ describe("tokens", () => {
 
   it("is a 401 on every endpoint once its user no longer exists", async () => {
     const gone = await api.register("token_gone");
-    api.db.sqlite.prepare("DELETE FROM User WHERE id = ?").run(gone.id);
+    await api.db.kysely.deleteFrom("User").where("id", "=", gone.id).execute();
 
     const publicRes = await api.request.get("/hubs").set(gone.auth);
     const protectedRes = await api.request.post("/hubs").set(gone.auth).send({ name: "Ghost Hub" });

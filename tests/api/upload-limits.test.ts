@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { prepare } from "../../server/db/sql.ts";
 import { WorkLimiter } from "../../server/images/image-files.ts";
 import { formatBytes } from "../../server/images/upload-limits.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
 import { imageBytes, noisePng, uploadImage } from "../helpers/images.ts";
 
-const rows = (api: TestApi, userId: number) =>
-  prepare<[number], { n: number }>(api.db.sqlite, "SELECT COUNT(*) AS n FROM Image WHERE authorId = ?").get(userId)!.n;
+const rows = async (api: TestApi, userId: number) =>
+  (
+    await api.db.kysely
+      .selectFrom("Image")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("authorId", "=", userId)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe("upload quota (UPLOAD_QUOTA_BYTES)", () => {
   let api: TestApi;
@@ -21,7 +26,7 @@ describe("upload quota (UPLOAD_QUOTA_BYTES)", () => {
     const user = await api.register("quota_artist");
     const image = await noisePng(100, 100); // ~30 KB stored
     await uploadImage(api, user, image);
-    const before = rows(api, user.id);
+    const before = await rows(api, user.id);
 
     const res = await api.request
       .post("/images")
@@ -29,7 +34,7 @@ describe("upload quota (UPLOAD_QUOTA_BYTES)", () => {
       .attach("file", await noisePng(100, 100), "more.png");
 
     expectError(res, 413, "Your upload quota of 58.6 KB is used up. This image does not fit in the space you have left.");
-    expect(rows(api, user.id)).toBe(before);
+    expect(await rows(api, user.id)).toBe(before);
   });
 
   it("counts each user's bytes separately", async () => {
@@ -53,7 +58,11 @@ describe("upload quota (UPLOAD_QUOTA_BYTES)", () => {
 
     expect(results.filter((r) => r.status === 201).length).toBeGreaterThan(0);
     expect(results.every((r) => r.status === 201 || r.status === 413)).toBe(true);
-    const stored = prepare<[number], { n: number }>(api.db.sqlite, "SELECT SUM(size) AS n FROM Image WHERE authorId = ?").get(user.id)!.n;
+    const { stored } = await api.db.kysely
+      .selectFrom("Image")
+      .select((eb) => eb.fn.sum<number>("size").as("stored"))
+      .where("authorId", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toBeLessThanOrEqual(60_000);
   });
 
@@ -85,7 +94,7 @@ describe("upload rate (UPLOAD_RATE_PER_HOUR)", () => {
     const retryAfter = Number(res.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(3500);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(rows(api, user.id)).toBe(3);
+    expect(await rows(api, user.id)).toBe(3);
   });
 
   it("refuses before reading the body: an over-size upload past the rate is a 429, not a 413", async () => {

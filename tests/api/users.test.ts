@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { prepare } from "../../server/db/sql.ts";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { uploadImage } from "../helpers/images.ts";
@@ -27,7 +26,26 @@ async function createSeries(owner: TestUser): Promise<number> {
   expect(res.status).toBe(201);
   return res.body.id;
 }
-const rowCount = (sql: string, ...args: number[]) => prepare<number[], { n: number }>(api.db.sqlite, sql).get(...args)!.n;
+const membershipRows = async (hubId: number) =>
+  (
+    await api.db.kysely
+      .selectFrom("Membership")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("hubId", "=", hubId)
+      .executeTakeFirstOrThrow()
+  ).n;
+const followRows = async (seriesId: number) =>
+  (
+    await api.db.kysely
+      .selectFrom("Follow")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("seriesId", "=", seriesId)
+      .executeTakeFirstOrThrow()
+  ).n;
+const memberCount = async (hubId: number) =>
+  (await api.db.kysely.selectFrom("Hub").select("memberCount").where("id", "=", hubId).executeTakeFirstOrThrow()).memberCount;
+const followersCount = async (seriesId: number) =>
+  (await api.db.kysely.selectFrom("Series").select("followersCount").where("id", "=", seriesId).executeTakeFirstOrThrow()).followersCount;
 
 describe("GET /user/{username}", () => {
   it("finds the user case-insensitively with the contract's fields", async () => {
@@ -158,10 +176,11 @@ describe("PUT /user/{id}", () => {
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: bob.id, username: "bob_users", email: bob.email });
-    const row = prepare<[number], { username: string; email: string; passwordHash: string }>(
-      api.db.sqlite,
-      "SELECT username, email, passwordHash FROM User WHERE id = ?",
-    ).get(bob.id)!;
+    const row = await api.db.kysely
+      .selectFrom("User")
+      .select(["username", "email", "passwordHash"])
+      .where("id", "=", bob.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ username: "bob_users", email: bob.email });
     expect(row.passwordHash).not.toBe("x");
   });
@@ -292,7 +311,7 @@ describe("POST/DELETE /user/{userId}/member-hubs/{hubId}", () => {
     const res = await api.request.post(`/user/${bob.id}/member-hubs/${hubId}`).set(bob.auth);
 
     expect(res.body).toEqual({ member: true, memberCount: 2 });
-    expect(rowCount("SELECT COUNT(*) AS n FROM Membership WHERE hubId = ?", hubId)).toBe(2);
+    expect(await membershipRows(hubId)).toBe(2);
   });
 
   it("leaves a hub and answers the new state", async () => {
@@ -312,7 +331,7 @@ describe("POST/DELETE /user/{userId}/member-hubs/{hubId}", () => {
     const res = await api.request.delete(`/user/${bob.id}/member-hubs/${hubId}`).set(bob.auth);
 
     expect(res.body).toEqual({ member: false, memberCount: 1 });
-    expect(rowCount("SELECT memberCount AS n FROM Hub WHERE id = ?", hubId)).toBe(1);
+    expect(await memberCount(hubId)).toBe(1);
   });
 
   it("answers 403 for another user's id, changing nothing", async () => {
@@ -323,14 +342,14 @@ describe("POST/DELETE /user/{userId}/member-hubs/{hubId}", () => {
 
     expectError(res, 403);
     expectError(leave, 403);
-    expect(rowCount("SELECT memberCount AS n FROM Hub WHERE id = ?", hubId)).toBe(1);
+    expect(await memberCount(hubId)).toBe(1);
   });
 
   it("answers 404 for an unknown hub", async () => {
     const res = await api.request.post(`/user/${bob.id}/member-hubs/999999`).set(bob.auth);
 
     expectError(res, 404);
-    expect(rowCount("SELECT COUNT(*) AS n FROM Membership WHERE hubId = 999999")).toBe(0);
+    expect(await membershipRows(999999)).toBe(0);
   });
 
   it("answers 401 without a token", async () => {
@@ -366,7 +385,7 @@ describe("POST/DELETE /user/{userId}/followed-series/{seriesId}", () => {
     const res = await api.request.post(`/user/${bob.id}/followed-series/${seriesId}`).set(bob.auth);
 
     expect(res.body).toEqual({ following: true, followersCount: 1 });
-    expect(rowCount("SELECT COUNT(*) AS n FROM Follow WHERE seriesId = ?", seriesId)).toBe(1);
+    expect(await followRows(seriesId)).toBe(1);
   });
 
   it("unfollows and answers the new state", async () => {
@@ -393,7 +412,7 @@ describe("POST/DELETE /user/{userId}/followed-series/{seriesId}", () => {
     const res = await api.request.post(`/user/${alice.id}/followed-series/${seriesId}`).set(bob.auth);
 
     expectError(res, 403);
-    expect(rowCount("SELECT followersCount AS n FROM Series WHERE id = ?", seriesId)).toBe(0);
+    expect(await followersCount(seriesId)).toBe(0);
   });
 
   it("answers 404 for an unknown series", async () => {

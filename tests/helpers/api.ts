@@ -17,7 +17,7 @@ export interface TestApi {
   request: Record<Method, (url: string) => supertest.Test>;
   /** Registers a user through the API; the token and id come back. */
   register(username?: string, password?: string): Promise<TestUser>;
-  /** Call after writing rows with db.sqlite directly: the API's response cache only sees its own writes. */
+  /** Call after writing rows with db.kysely directly: the API's response cache only sees its own writes. */
   dataChanged(): void;
   close(): Promise<void>;
 }

@@ -1,8 +1,10 @@
-// Test data for hubs and posts. The API helpers go through the real endpoints; the insert*
-// helpers write rows straight into SQLite (fast, with chosen dates and likes) and keep every
-// counter equal to the rows behind it: Hub.memberCount, Hub.postCount and Post.likes.
+// Test data for hubs and posts. The API helpers go through the real endpoints; the insert* helpers write
+// rows straight into the database (fast, with chosen dates and likes) and keep every counter equal to the
+// rows behind it: Hub.memberCount, Hub.postCount and Post.likes.
 import { expect } from "vitest";
-import { nowMs, prepare } from "../../server/db/sql.ts";
+import { sql } from "kysely";
+import type { DB } from "../../server/db/schema.ts";
+import { nowMs } from "../../server/db/sql.ts";
 import { nameKey } from "../../server/rules/text.ts";
 import type { TestApi, TestUser } from "./api.ts";
 
@@ -45,17 +47,16 @@ export async function createPost(api: TestApi, author: TestUser, hubId: number, 
 let userSeq = 0;
 
 /** Users written straight into the table (no password hashing): fast members and likers. */
-export function insertUsers(api: TestApi, count: number): number[] {
-  const insert = prepare(
-    api.db.sqlite,
-    `INSERT INTO User (username, usernameKey, email, emailKey, passwordHash, joinedAt) VALUES (?, ?, ?, ?, 'x', ?)`,
-  );
-  api.dataChanged();
-  return Array.from({ length: count }, () => {
+export async function insertUsers(api: TestApi, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = Array.from({ length: count }, () => {
     const username = `fx${process.pid}_${++userSeq}`;
     const email = `${username}@example.com`;
-    return Number(insert.run(username, username.toLowerCase(), email, email, nowMs()).lastInsertRowid);
+    return { username, usernameKey: username.toLowerCase(), email, emailKey: email, passwordHash: "x", joinedAt: nowMs() };
   });
+  const inserted = await api.db.kysely.insertInto("User").values(rows).returning("id").execute();
+  api.dataChanged();
+  return inserted.map((row) => row.id);
 }
 
 export interface HubRowSpec {
@@ -69,18 +70,33 @@ export interface HubRowSpec {
 }
 
 /** A hub row with its author and `extraMembers` inserted users as members. */
-export function insertHub(api: TestApi, spec: HubRowSpec): number {
-  const { sqlite } = api.db;
+export async function insertHub(api: TestApi, spec: HubRowSpec): Promise<number> {
   const createdAt = spec.createdAt ?? nowMs();
-  const memberIds = [spec.authorId, ...insertUsers(api, spec.extraMembers ?? 0)];
-  const hubId = Number(
-    prepare(
-      sqlite,
-      `INSERT INTO Hub (id, name, nameKey, description, memberCount, postCount, authorId, createdAt) VALUES (?, ?, ?, '', ?, 0, ?, ?)`,
-    ).run(spec.id ?? null, spec.name, nameKey(spec.name), memberIds.length, spec.authorId, createdAt).lastInsertRowid,
-  );
-  const join = prepare(sqlite, "INSERT INTO Membership (userId, hubId, createdAt) VALUES (?, ?, ?)");
-  for (const userId of memberIds) join.run(userId, hubId, createdAt);
+  const memberIds = [spec.authorId, ...(await insertUsers(api, spec.extraMembers ?? 0))];
+  const hubId = await api.db.kysely.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("Hub")
+      .values({
+        ...(spec.id === undefined ? {} : { id: spec.id }),
+        name: spec.name,
+        nameKey: nameKey(spec.name),
+        description: "",
+        memberCount: memberIds.length,
+        postCount: 0,
+        authorId: spec.authorId,
+        createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("Membership")
+      .values(memberIds.map((userId) => ({ userId, hubId: id, createdAt })))
+      .execute();
+    return id;
+  });
+  // A chosen id does not move PostgreSQL's sequence (SQLite's AUTOINCREMENT follows the largest id): move it past.
+  if (spec.id !== undefined && api.db.engine === "postgres")
+    await sql`SELECT setval(pg_get_serial_sequence('"Hub"', 'id'), (SELECT MAX(id) FROM "Hub"))`.execute(api.db.kysely);
   api.dataChanged();
   return hubId;
 }
@@ -95,18 +111,34 @@ export interface PostRowSpec {
 }
 
 /** A post row, counted in its hub's postCount, with `likes` real PostLike rows. */
-export function insertPost(api: TestApi, spec: PostRowSpec): number {
-  const { sqlite } = api.db;
-  const likers = insertUsers(api, spec.likes ?? 0);
-  const postId = Number(
-    prepare(
-      sqlite,
-      `INSERT INTO Post (title, content, description, date, likes, authorId, hubId) VALUES (?, 'Inserted content body', '', ?, ?, ?, ?)`,
-    ).run(spec.title, spec.date, likers.length, spec.authorId, spec.hubId).lastInsertRowid,
-  );
-  prepare(sqlite, "UPDATE Hub SET postCount = postCount + 1 WHERE id = ?").run(spec.hubId);
-  const like = prepare(sqlite, "INSERT INTO PostLike (userId, postId) VALUES (?, ?)");
-  for (const userId of likers) like.run(userId, postId);
+export async function insertPost(api: TestApi, spec: PostRowSpec): Promise<number> {
+  const likers = await insertUsers(api, spec.likes ?? 0);
+  const postId = await api.db.kysely.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto("Post")
+      .values({
+        title: spec.title,
+        content: "Inserted content body",
+        description: "",
+        date: spec.date,
+        likes: likers.length,
+        authorId: spec.authorId,
+        hubId: spec.hubId,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("Hub")
+      .set((eb) => ({ postCount: eb("postCount", "+", 1) }))
+      .where("id", "=", spec.hubId)
+      .execute();
+    if (likers.length > 0)
+      await trx
+        .insertInto("PostLike")
+        .values(likers.map((userId) => ({ userId, postId: id })))
+        .execute();
+    return id;
+  });
   api.dataChanged();
   return postId;
 }
@@ -118,5 +150,10 @@ export const hubPath = (name: string) => `/hubs/${encodeURIComponent(name)}`;
 export const ids = (body: { content: { id: number }[] }) => body.content.map((item) => item.id);
 
 /** How many rows a table holds: proof that a refused request changed nothing. */
-export const countRows = (api: TestApi, table: "Hub" | "Post" | "PostLike" | "Membership") =>
-  prepare<[], { n: number }>(api.db.sqlite, `SELECT COUNT(*) AS n FROM ${table}`).get()!.n;
+export async function countRows(api: TestApi, table: keyof DB): Promise<number> {
+  const { n } = await api.db.kysely
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return n;
+}
