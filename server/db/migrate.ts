@@ -42,7 +42,7 @@ const MIGRATION_LOCK = 7_140_412;
  * (prisma/orm#27403), and its native engine cannot be downloaded. A migration changed after it was applied
  * stops the start, as Prisma's would.
  */
-async function migratePostgres(url: string): Promise<void> {
+export async function migratePostgres(url: string, migrations = POSTGRES_MIGRATIONS): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -64,12 +64,12 @@ async function migratePostgres(url: string): Promise<void> {
       ).rows.map((row) => [row.migration_name, row.checksum]),
     );
     const names = fs
-      .readdirSync(POSTGRES_MIGRATIONS, { withFileTypes: true })
+      .readdirSync(migrations, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
     for (const name of names) {
-      const script = fs.readFileSync(path.join(POSTGRES_MIGRATIONS, name, "migration.sql"), "utf8");
+      const script = fs.readFileSync(path.join(migrations, name, "migration.sql"), "utf8");
       const checksum = createHash("sha256").update(script).digest("hex");
       const done = applied.get(name);
       if (done !== undefined) {
