@@ -1,9 +1,11 @@
 import bcrypt from "bcryptjs";
 import type { Database } from "../db/database.ts";
+import { nowMs } from "../db/sql.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, HttpError } from "../http/errors.ts";
 import { readDeviceToken, signAccessToken, signDeviceToken, type Caller, type TokenConfig } from "../http/auth.ts";
 import type { LoginInput, RegisterInput } from "../rules/auth.ts";
+import { createAuthQueries } from "./auth.queries.ts";
 import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.ts";
 
 export interface AuthConfig extends TokenConfig {
@@ -26,7 +28,7 @@ export interface Origin {
 }
 
 export function createAuthService(db: Database, config: AuthConfig) {
-  const { prisma, sqlite } = db;
+  const users = createAuthQueries(db);
   // Compared against when the username is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hashSync("not-a-real-password", config.bcryptCost);
   const throttle = createLoginThrottle({
@@ -34,39 +36,41 @@ export function createAuthService(db: Database, config: AuthConfig) {
     failuresPerAccount: config.loginFailureLimit ?? 10,
   } satisfies LoginThrottleConfig);
 
-  const revoke = sqlite.prepare<[string, number, number]>("INSERT OR IGNORE INTO RevokedToken (jti, userId, expiresAt) VALUES (?, ?, ?)");
-  const dropExpired = sqlite.prepare<[number]>("DELETE FROM RevokedToken WHERE expiresAt < ?");
-  const bumpGeneration = sqlite.prepare<[number]>("UPDATE User SET tokenGeneration = tokenGeneration + 1 WHERE id = ?");
+  async function assertKeysFree(usernameKey: string, emailKey: string): Promise<void> {
+    const taken = await users.takenKeys(usernameKey, emailKey);
+    if (taken.username) throw conflict("Username is already taken");
+    if (taken.email) throw conflict("Email is already registered");
+  }
 
   return {
     async register(input: RegisterInput, origin: Origin): Promise<SignedIn> {
       await throttle.countAttempt(origin.address);
       const usernameKey = input.username.toLowerCase();
       const emailKey = input.email.toLowerCase();
-      const taken = await prisma.user.findFirst({
-        where: { OR: [{ usernameKey }, { emailKey }] },
-        select: { usernameKey: true },
-      });
-      if (taken) {
-        throw taken.usernameKey === usernameKey ? conflict("Username is already taken") : conflict("Email is already registered");
-      }
+      await assertKeysFree(usernameKey, emailKey);
       const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
       try {
-        const user = await prisma.user.create({
-          data: { username: input.username, usernameKey, email: input.email, emailKey, passwordHash, joinedAt: new Date() },
+        const user = await users.insertUser({
+          username: input.username,
+          usernameKey,
+          email: input.email,
+          emailKey,
+          passwordHash,
+          joinedAt: nowMs(),
         });
         return { accessToken: signAccessToken(user, config), deviceToken: signDeviceToken(user.id, config) };
       } catch (err) {
-        // Two registrations racing for one name: the unique key decides.
-        if (isUniqueViolation(err)) throw conflict("Username or email already exists");
-        throw err;
+        // Two registrations racing for one name: the unique key decides, and the loser hears which name it lost.
+        if (!isUniqueViolation(err)) throw err;
+        await assertKeysFree(usernameKey, emailKey);
+        throw conflict("Username or email already exists");
       }
     },
 
     async login(input: LoginInput, origin: Origin): Promise<SignedIn> {
       await throttle.countAttempt(origin.address);
       const usernameKey = input.username.toLowerCase();
-      const user = await prisma.user.findUnique({ where: { usernameKey } });
+      const user = (await users.forSignIn(usernameKey)) ?? null;
       const device = readDeviceToken(input.deviceToken, config);
       const trusted = device !== null && user !== null && device.uid === user.id;
       // Failures count per account, or per device for a device that signed in to it before. Unknown
@@ -83,17 +87,16 @@ export function createAuthService(db: Database, config: AuthConfig) {
     },
 
     /** Ends the caller's token at once (docs/api.md §5): it is a 401 everywhere from now on. */
-    logout(caller: Caller): { loggedOut: true } {
-      const now = Date.now();
-      revoke.run(caller.token.jti, caller.id, caller.token.exp * 1000);
+    async logout(caller: Caller): Promise<{ loggedOut: true }> {
+      await users.revoke(caller.token.jti, caller.id, caller.token.exp * 1000);
       // Rows of tokens past their expiry are no longer needed: an expired token is refused anyway.
-      dropExpired.run(now);
+      await users.dropExpiredRevocations(nowMs());
       return { loggedOut: true };
     },
 
     /** Ends every session of the user (password change, suspension): their tokens signed so far stop working. */
-    endAllSessions(userId: number): void {
-      bumpGeneration.run(userId);
+    async endAllSessions(userId: number): Promise<void> {
+      await users.bumpTokenGeneration(userId);
     },
   };
 }

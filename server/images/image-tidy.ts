@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db/database.ts";
-import { prepare } from "../db/sql.ts";
 import { formatOf, ImageFiles, syncFolder } from "./image-files.ts";
+import { createImageQueries } from "./images.queries.ts";
 
 export const imagesDir = (dataDir: string) => path.join(dataDir, "images");
 
@@ -24,13 +24,13 @@ export interface TidyReport {
 export async function tidyImages(db: Database, dataDir: string): Promise<TidyReport> {
   const files = new ImageFiles(imagesDir(dataDir));
   const report: TidyReport = { rolledForward: 0, removed: 0 };
-  const byKey = prepare<[string], { id: number; contentType: string }>(db.sqlite, "SELECT id, contentType FROM Image WHERE fileKey = ?");
+  const images = createImageQueries(db);
   const names = await fs.readdir(files.incomingDir).catch(() => [] as string[]);
   const touched = new Set<string>();
   for (const name of names) {
     const file = path.join(files.incomingDir, name);
     const dot = name.lastIndexOf(".");
-    const row = dot > 0 && !name.endsWith(".tmp") ? byKey.get(name.slice(0, dot)) : undefined;
+    const row = dot > 0 && !name.endsWith(".tmp") ? await images.byFileKey(name.slice(0, dot)) : undefined;
     if (row) {
       const target = files.originalPath(row.id, formatOf(row.contentType));
       const placed = await fs.stat(target).then(

@@ -1,10 +1,13 @@
 import type { Database } from "../db/database.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import type { ImageMetadata } from "../rules/responses.ts";
-import { prepare } from "../db/sql.ts";
+import { nowMs, toIso } from "../db/sql.ts";
 import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
 import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf, ImageFiles } from "./image-files.ts";
+import { createImageQueries, type ImageRow } from "./images.queries.ts";
 import { DEFAULT_UPLOAD_QUOTA_BYTES, quotaMessage } from "./upload-limits.ts";
+
+export type { ImageRow } from "./images.queries.ts";
 
 export type ImageService = ReturnType<typeof createImageService>;
 
@@ -15,19 +18,6 @@ export interface ImageServiceOptions {
   cacheBytes?: number;
   /** Resizes at once and waiting; beyond them `?w=` gets the original. */
   resizeLimits?: { running: number; queued: number };
-}
-
-/** A row of the Image table. */
-export interface ImageRow {
-  id: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  authorId: number;
-  createdAt: number;
-  publishedAt: number | null;
 }
 
 /** What GET /images/{id} sends: the bytes, and whether anyone may cache them. */
@@ -45,26 +35,8 @@ export function createImageService(db: Database, root: string, options: ImageSer
   const quotaBytes = options.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES;
   const files = new ImageFiles(root, options.resizeLimits);
   const cache = new ImageBytesCache(options.cacheBytes ?? 64 * 1024 * 1024);
-  const { sqlite } = db;
-  const q = {
-    byId: prepare<[number], ImageRow>(sqlite, "SELECT * FROM Image WHERE id = ?"),
-    stored: prepare<[number], { n: number }>(sqlite, "SELECT COALESCE(SUM(size), 0) AS n FROM Image WHERE authorId = ?"),
-    insert: prepare(
-      sqlite,
-      `INSERT INTO Image (fileName, contentType, size, width, height, authorId, createdAt, fileKey)
-       VALUES (@fileName, @contentType, @size, @width, @height, @authorId, @createdAt, @fileKey)`,
-    ),
-    remove: prepare(sqlite, "DELETE FROM Image WHERE id = ?"),
-  };
-
-  const assertFits = (authorId: number, size: number) => {
-    if (q.stored.get(authorId)!.n + size > quotaBytes) throw new HttpError(413, quotaMessage(quotaBytes));
-  };
-  // The quota is checked again inside the insert, so two uploads at once cannot both squeeze in.
-  const insertWithinQuota = sqlite.transaction((row: Record<string, unknown> & { authorId: number; size: number }) => {
-    assertFits(row.authorId, row.size);
-    return Number(q.insert.run(row).lastInsertRowid);
-  });
+  const images = createImageQueries(db);
+  const overQuota = () => new HttpError(413, quotaMessage(quotaBytes));
 
   const visibleTo = (row: ImageRow, viewerId: number | undefined) => row.publishedAt !== null || row.authorId === viewerId;
 
@@ -76,20 +48,23 @@ export function createImageService(db: Database, root: string, options: ImageSer
      */
     async upload(file: { buffer: Buffer; originalname?: string }, authorId: number): Promise<ImageMetadata> {
       const image = await cleanUpload(file.buffer);
-      assertFits(authorId, image.bytes.length);
+      // Checked before the file is written, and again in the insert, where two uploads at once cannot both squeeze in.
+      if ((await images.storedBytes(authorId)) + image.bytes.length > quotaBytes) throw overQuota();
       const fileKey = await files.stageUpload(image.bytes, image.format);
+      const row = {
+        fileName: cleanFileName(file.originalname, image.format),
+        contentType: CONTENT_TYPES[image.format],
+        size: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        authorId,
+        createdAt: nowMs(),
+      };
       let id: number;
       try {
-        id = insertWithinQuota({
-          fileName: cleanFileName(file.originalname, image.format),
-          contentType: CONTENT_TYPES[image.format],
-          size: image.bytes.length,
-          width: image.width,
-          height: image.height,
-          authorId,
-          createdAt: Date.now(),
-          fileKey,
-        });
+        const inserted = await images.insertWithinQuota({ ...row, fileKey }, quotaBytes);
+        if (inserted === null) throw overQuota();
+        id = inserted;
       } catch (err) {
         await files.discardUpload(fileKey, image.format);
         throw err;
@@ -98,15 +73,15 @@ export function createImageService(db: Database, root: string, options: ImageSer
         await files.moveIntoPlace(fileKey, id, image.format);
       } catch (err) {
         // No row without its file.
-        q.remove.run(id);
+        await images.remove(id);
         await files.discardUpload(fileKey, image.format, id);
         throw err;
       }
-      return toMetadata(q.byId.get(id)!, authorId);
+      return toMetadata({ ...row, id, publishedAt: null }, authorId);
     },
 
-    metadata(id: number, viewerId: number | undefined): ImageMetadata {
-      const row = q.byId.get(id);
+    async metadata(id: number, viewerId: number | undefined): Promise<ImageMetadata> {
+      const row = await images.byId(id);
       if (!row || !visibleTo(row, viewerId)) throw notFoundImage();
       return toMetadata(row, viewerId);
     },
@@ -120,7 +95,7 @@ export function createImageService(db: Database, root: string, options: ImageSer
       const cached = cache.get(key);
       // Public images never become private again, so a public entry needs no second look.
       if (cached?.public) return { ...cached, public: true };
-      const row = q.byId.get(id);
+      const row = await images.byId(id);
       if (!row || !visibleTo(row, viewerId)) throw notFoundImage();
       const isPublic = row.publishedAt !== null;
       if (cached) return { ...cached, public: isPublic };
@@ -144,6 +119,6 @@ function toMetadata(row: ImageRow, viewerId: number | undefined): ImageMetadata 
     width: row.width,
     height: row.height,
     authorId: row.authorId,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: toIso(row.createdAt),
   };
 }

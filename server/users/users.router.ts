@@ -9,7 +9,12 @@ import type { Services } from "../services.ts";
 const endpoint = endpointsFor<Services>();
 const UserId = z.object({ id: idParam("User id") });
 
-const userList = <T extends z.ZodType>(list: string, item: T, summary: string, load: (deps: Services, userId: number) => z.input<T>[]) =>
+const userList = <T extends z.ZodType>(
+  list: string,
+  item: T,
+  summary: string,
+  load: (deps: Services, userId: number) => z.input<T>[] | Promise<z.input<T>[]>,
+) =>
   endpoint({
     method: "get",
     path: `/user/{id}/${list}`,

@@ -1,50 +1,35 @@
 import type { Database } from "../db/database.ts";
+import { toIso } from "../db/sql.ts";
 import { forbidden, notFound } from "../http/errors.ts";
-import { assertOwnImages, publishOwnImagesQuery } from "../images/image-refs.ts";
 import type { User } from "../rules/responses.ts";
 import type { UserEditInput } from "../rules/user.ts";
-
-interface UserRecord {
-  id: number;
-  username: string;
-  email: string;
-  joinedAt: Date;
-  profileImageId: number | null;
-  profileBannerId: number | null;
-}
+import { createUserQueries, type UserRow } from "./users.queries.ts";
 
 /** Emails are private: only the user sees their own (docs/api.md §5). */
-const toUser = (u: UserRecord, viewerId: number | undefined): User => ({
+const toUser = (u: UserRow, viewerId: number | undefined): User => ({
   id: u.id,
   username: u.username,
   email: u.id === viewerId ? u.email : null,
-  joinedAt: u.joinedAt.toISOString(),
+  joinedAt: toIso(u.joinedAt),
   profileImageID: u.profileImageId,
   profileBannerID: u.profileBannerId,
 });
 
-const PUBLIC_FIELDS = {
-  id: true,
-  username: true,
-  email: true,
-  joinedAt: true,
-  profileImageId: true,
-  profileBannerId: true,
-} as const;
+const userNotFound = () => notFound("User not found");
 
 export function createUserService(db: Database) {
-  const { prisma, sqlite } = db;
+  const users = createUserQueries(db);
 
-  async function byId(id: number): Promise<UserRecord> {
-    const user = await prisma.user.findUnique({ where: { id }, select: PUBLIC_FIELDS });
-    if (!user) throw notFound("User not found");
+  async function byId(id: number): Promise<UserRow> {
+    const user = await users.byId(id);
+    if (!user) throw userNotFound();
     return user;
   }
 
   return {
     async getByUsername(username: string, viewerId?: number): Promise<User> {
-      const user = await prisma.user.findUnique({ where: { usernameKey: username.toLowerCase() }, select: PUBLIC_FIELDS });
-      if (!user) throw notFound("User not found");
+      const user = await users.byUsernameKey(username.toLowerCase());
+      if (!user) throw userNotFound();
       return toUser(user, viewerId);
     },
 
@@ -57,21 +42,11 @@ export function createUserService(db: Database) {
     async update(id: number, input: UserEditInput, viewerId: number): Promise<User> {
       await byId(id);
       if (id !== viewerId) throw forbidden("You can only edit your own profile");
-      assertOwnImages(sqlite, viewerId, [
+      const user = await users.setProfileImages(id, { profileImageId: input.profileImageID, profileBannerId: input.profileBannerID }, [
         { field: "profileImageID", label: "Avatar", id: input.profileImageID },
         { field: "profileBannerID", label: "Banner", id: input.profileBannerID },
       ]);
-      const [user] = await prisma.$transaction([
-        prisma.user.update({
-          where: { id },
-          data: {
-            ...(input.profileImageID !== undefined ? { profileImageId: input.profileImageID } : {}),
-            ...(input.profileBannerID !== undefined ? { profileBannerId: input.profileBannerID } : {}),
-          },
-          select: PUBLIC_FIELDS,
-        }),
-        publishOwnImagesQuery(prisma, viewerId, [input.profileImageID, input.profileBannerID]),
-      ]);
+      if (!user) throw userNotFound();
       return toUser(user, viewerId);
     },
   };

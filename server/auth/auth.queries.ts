@@ -1,0 +1,75 @@
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import { prepare } from "../db/prepared.ts";
+
+/** What signing in needs of a user. */
+export interface SignInRow {
+  id: number;
+  username: string;
+  email: string;
+  passwordHash: string;
+  tokenGeneration: number;
+}
+
+export type NewUser = {
+  username: string;
+  usernameKey: string;
+  email: string;
+  emailKey: string;
+  passwordHash: string;
+  joinedAt: number;
+};
+
+export function createAuthQueries({ kysely }: Database) {
+  const takenKeys = prepare<{ usernameKey: string; emailKey: string }, { usernameKey: string }>(kysely, (p) =>
+    kysely
+      .selectFrom("User")
+      .select("usernameKey")
+      .where((w) => w.or([w("usernameKey", "=", p("usernameKey")), w("emailKey", "=", p("emailKey"))])),
+  );
+  const insertUser = prepare<NewUser, Omit<SignInRow, "passwordHash">>(kysely, (p) =>
+    kysely
+      .insertInto("User")
+      .values({
+        username: p("username"),
+        usernameKey: p("usernameKey"),
+        email: p("email"),
+        emailKey: p("emailKey"),
+        passwordHash: p("passwordHash"),
+        joinedAt: p("joinedAt"),
+      })
+      .returning(["id", "username", "email", "tokenGeneration"]),
+  );
+  const forSignIn = prepare<{ usernameKey: string }, SignInRow>(kysely, (p) =>
+    kysely
+      .selectFrom("User")
+      .select(["id", "username", "email", "passwordHash", "tokenGeneration"])
+      .where("usernameKey", "=", p("usernameKey")),
+  );
+  // Logging out twice (two tabs) revokes once.
+  const revoke = prepare<{ jti: string; userId: number; expiresAt: number }>(
+    kysely,
+    (p) => sql`INSERT INTO "RevokedToken" ("jti", "userId", "expiresAt") VALUES (${p("jti")}, ${p("userId")}, ${p("expiresAt")})
+      ON CONFLICT DO NOTHING`,
+  );
+  const dropExpired = prepare<{ now: number }>(kysely, (p) => kysely.deleteFrom("RevokedToken").where("expiresAt", "<", p("now")));
+  const bumpGeneration = prepare<{ id: number }>(
+    kysely,
+    (p) => sql`UPDATE "User" SET "tokenGeneration" = "tokenGeneration" + 1 WHERE "id" = ${p("id")}`,
+  );
+
+  return {
+    /** Which of the two keys are already someone's (the username first). */
+    async takenKeys(usernameKey: string, emailKey: string): Promise<{ username: boolean; email: boolean }> {
+      const rows = await takenKeys.all({ usernameKey, emailKey });
+      return { username: rows.some((r) => r.usernameKey === usernameKey), email: rows.some((r) => r.usernameKey !== usernameKey) };
+    },
+    /** Throws a unique violation when the username or email key is taken (isUniqueViolation). */
+    insertUser: async (user: NewUser) => (await insertUser.first(user))!,
+    forSignIn: (usernameKey: string) => forSignIn.first({ usernameKey }),
+    revoke: (jti: string, userId: number, expiresAt: number) => revoke.run({ jti, userId, expiresAt }),
+    dropExpiredRevocations: (now: number) => dropExpired.run({ now }),
+    /** Changes the user's rows count: 0 when there is no such user. */
+    bumpTokenGeneration: (id: number) => bumpGeneration.run({ id }),
+  };
+}

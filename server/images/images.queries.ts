@@ -1,0 +1,76 @@
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import { prepare } from "../db/prepared.ts";
+
+/** A row of the Image table, as the service reads it. */
+export interface ImageRow {
+  id: number;
+  fileName: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  authorId: number;
+  createdAt: number;
+  publishedAt: number | null;
+}
+
+export type NewImage = Omit<ImageRow, "id" | "publishedAt"> & {
+  /** Names the uploaded file in incoming/ until it is moved into place (server/images/image-tidy.ts). */
+  fileKey: string;
+};
+
+const ROW_COLUMNS = ["id", "fileName", "contentType", "size", "width", "height", "authorId", "createdAt", "publishedAt"] as const;
+
+export function createImageQueries({ kysely }: Database) {
+  const byId = prepare<{ id: number }, ImageRow>(kysely, (p) => kysely.selectFrom("Image").select(ROW_COLUMNS).where("id", "=", p("id")));
+  const byFileKey = prepare<{ fileKey: string }, { id: number; contentType: string }>(kysely, (p) =>
+    kysely.selectFrom("Image").select(["id", "contentType"]).where("fileKey", "=", p("fileKey")),
+  );
+  const storedBytes = prepare<{ authorId: number }, { n: number }>(
+    kysely,
+    (p) => sql`SELECT COALESCE(SUM("size"), 0) AS "n" FROM "Image" WHERE "authorId" = ${p("authorId")}`,
+  );
+  // An UPDATE that changes nothing: it locks the uploader's row, so one user's uploads take turns (SQLite has no FOR UPDATE).
+  const lockAuthor = prepare<{ authorId: number }, { id: number }>(
+    kysely,
+    (p) => sql`UPDATE "User" SET "tokenGeneration" = "tokenGeneration" WHERE "id" = ${p("authorId")} RETURNING "id"`,
+  );
+  const insert = prepare<NewImage, { id: number }>(kysely, (p) =>
+    kysely
+      .insertInto("Image")
+      .values({
+        fileName: p("fileName"),
+        contentType: p("contentType"),
+        size: p("size"),
+        width: p("width"),
+        height: p("height"),
+        authorId: p("authorId"),
+        createdAt: p("createdAt"),
+        fileKey: p("fileKey"),
+      })
+      .returning("id"),
+  );
+  const remove = prepare<{ id: number }>(kysely, (p) => kysely.deleteFrom("Image").where("id", "=", p("id")));
+
+  return {
+    byId: (id: number) => byId.first({ id }),
+    byFileKey: (fileKey: string) => byFileKey.first({ fileKey }),
+    storedBytes: async (authorId: number) => (await storedBytes.first({ authorId }))!.n,
+
+    /**
+     * Inserts the image's row if the uploader's images, this one included, stay within `quotaBytes`; answers
+     * its id, or null when it does not fit. One unit that first locks the uploader's row: on PostgreSQL two
+     * uploads of one user at once take turns, and the second sums the first's bytes.
+     */
+    insertWithinQuota: (image: NewImage, quotaBytes: number): Promise<number | null> =>
+      kysely.transaction().execute(async (trx) => {
+        if (!(await lockAuthor.first({ authorId: image.authorId }, trx))) throw new Error(`No user ${image.authorId} for an upload`);
+        const stored = (await storedBytes.first({ authorId: image.authorId }, trx))!.n;
+        if (stored + image.size > quotaBytes) return null;
+        return (await insert.first(image, trx))!.id;
+      }),
+
+    remove: (id: number) => remove.run({ id }),
+  };
+}
