@@ -5,7 +5,6 @@ import { createChapterService } from "../server/chapters/chapters.service.ts";
 import { createHubService } from "../server/hubs/hubs.service.ts";
 import { createMembershipService } from "../server/hubs/membership.service.ts";
 import { createPostLikeService } from "../server/posts/post-likes.service.ts";
-import { createPostPageKeys } from "../server/posts/post-page-keys.ts";
 import { createPostService } from "../server/posts/posts.service.ts";
 import { RegisterBody } from "../server/rules/auth.ts";
 import { NewChapterBody } from "../server/rules/chapter.ts";
@@ -32,9 +31,8 @@ export function writeDemo(db: Database, plan: DemoPlan, images: Map<string, Owne
   const { sqlite } = db;
   const hubs = createHubService(db);
   const membership = createMembershipService(db);
-  const postPageKeys = createPostPageKeys(sqlite); // this process only; the API starts with none
-  const posts = createPostService(db, postPageKeys);
-  const postLikes = createPostLikeService(db, postPageKeys);
+  const posts = createPostService(db);
+  const postLikes = createPostLikeService(db);
   const series = createSeriesService(db);
   const follows = createFollowService(db);
   const chapters = createChapterService(db);

@@ -8,7 +8,6 @@ import { createMembershipService } from "./hubs/membership.service.ts";
 import { imagesDir } from "./images/image-tidy.ts";
 import { createImageService } from "./images/images.service.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
-import { createPostPageKeys } from "./posts/post-page-keys.ts";
 import { createPostService } from "./posts/posts.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
@@ -25,14 +24,13 @@ export interface ServiceConfig extends AuthConfig {
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(db: Database, config: ServiceConfig) {
-  const postPageKeys = createPostPageKeys(db.sqlite);
   return {
     auth: createAuthService(db, config),
     users: createUserService(db),
     hubs: createHubService(db),
     membership: createMembershipService(db),
-    posts: createPostService(db, postPageKeys),
-    postLikes: createPostLikeService(db, postPageKeys),
+    posts: createPostService(db),
+    postLikes: createPostLikeService(db),
     series: createSeriesService(db),
     follows: createFollowService(db),
     chapters: createChapterService(db),

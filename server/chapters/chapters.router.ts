@@ -22,7 +22,8 @@ const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
     query: PagingQuery,
     response: pageSchema(ChapterSummary),
     errors: [404],
-    handle: ({ params, query, user, deps }) => deps.chapters.list(deps.series.resolveRef(params.name), order, toPaging(query), user?.id),
+    handle: async ({ params, query, user, deps }) =>
+      deps.chapters.list(await deps.series.resolveRef(params.name), order, toPaging(query), user?.id),
   });
 
 const chapterLike = (method: "post" | "delete") =>
@@ -35,8 +36,8 @@ const chapterLike = (method: "post" | "delete") =>
     params: ChapterInSeries,
     response: LikeState,
     errors: [404],
-    handle: ({ params, user, deps }) => {
-      const chapterId = deps.chapters.resolveId(deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber);
+    handle: async ({ params, user, deps }) => {
+      const chapterId = await deps.chapters.resolveId(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber);
       return method === "post" ? deps.chapterLikes.like(user.id, chapterId) : deps.chapterLikes.unlike(user.id, chapterId);
     },
   });
@@ -56,7 +57,7 @@ export const chapterEndpoints = [
     status: 201,
     response: Chapter,
     errors: [403, 404, 409],
-    handle: ({ params, body, user, deps }) => deps.chapters.publish(deps.series.resolveRef(params.name), body, user.id),
+    handle: async ({ params, body, user, deps }) => deps.chapters.publish(await deps.series.resolveRef(params.name), body, user.id),
   }),
   endpoint({
     method: "get",
@@ -67,8 +68,8 @@ export const chapterEndpoints = [
     params: ChapterInSeries,
     response: Chapter,
     errors: [404],
-    handle: ({ params, user, deps }) =>
-      deps.chapters.get(deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, user?.id),
+    handle: async ({ params, user, deps }) =>
+      deps.chapters.get(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, user?.id),
   }),
   endpoint({
     method: "put",
@@ -81,8 +82,8 @@ export const chapterEndpoints = [
     body: ChapterEditBody,
     response: Chapter,
     errors: [403, 404],
-    handle: ({ params, body, user, deps }) =>
-      deps.chapters.edit(deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, body, user.id),
+    handle: async ({ params, body, user, deps }) =>
+      deps.chapters.edit(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, body, user.id),
   }),
   chapterLike("post"),
   chapterLike("delete"),

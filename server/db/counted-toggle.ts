@@ -37,7 +37,12 @@ export async function linkedIds(
  * equals its rows (docs/api.md §6, docs/decisions/014-data-layer.md). On SQLite the one connection runs one
  * transaction at a time.
  */
-export function createCountedToggle({ kysely }: Database, spec: CountedToggleSpec) {
+export function createCountedToggle(
+  { kysely }: Database,
+  spec: CountedToggleSpec,
+  /** Runs in the toggle's transaction when the link changed (post likes bump their hub's order version). */
+  afterChange?: (targetId: number, trx: Executor) => Promise<unknown>,
+) {
   const { link, targetColumn, target, counter } = spec;
   type Ids = { userId: number; targetId: number };
   const lockTarget = prepare<{ targetId: number }, { n: number }>(
@@ -74,21 +79,8 @@ export function createCountedToggle({ kysely }: Database, spec: CountedToggleSpe
       const ids = { userId, targetId, createdAt: nowMs() };
       const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
       if (changed === 0) return before.n;
-      return (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
+      const after = (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
+      await afterChange?.(targetId, trx);
+      return after;
     });
-}
-
-/** @deprecated Transitional (issue 12): the synchronous form for services not yet on the data layer. */
-export function linkedIdsSync(
-  sqlite: import("better-sqlite3").Database,
-  { link, targetColumn }: Pick<CountedToggleSpec, "link" | "targetColumn">,
-  viewerId: number | undefined,
-  ids: number[],
-): Set<number> {
-  if (viewerId === undefined || ids.length === 0) return new Set();
-  const statement = sqlite.prepare<number[], { id: number }>(
-    `SELECT ${targetColumn} AS id FROM ${link} WHERE userId = ? AND ${targetColumn} IN (${ids.map(() => "?").join(", ")})`,
-  );
-  statement.safeIntegers(false);
-  return new Set(statement.all(viewerId, ...ids).map((r) => r.id));
 }

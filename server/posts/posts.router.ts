@@ -22,7 +22,8 @@ const hubPosts = (order: "latest" | "by-likes", summary: string) =>
     query: PagingQuery,
     response: pageSchema(PostSummary),
     errors: [404],
-    handle: ({ params, query, user, deps }) => deps.posts.listByHub(deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
+    handle: async ({ params, query, user, deps }) =>
+      deps.posts.listByHub(await deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
   });
 
 const postLike = (method: "post" | "delete") =>
@@ -35,8 +36,8 @@ const postLike = (method: "post" | "delete") =>
     params: PostInHub,
     response: LikeState,
     errors: [404],
-    handle: ({ params, user, deps }) => {
-      const hubId = deps.hubs.resolveId(params.hubName, "Post not found");
+    handle: async ({ params, user, deps }) => {
+      const hubId = await deps.hubs.resolveId(params.hubName, "Post not found");
       return method === "post" ? deps.postLikes.like(user.id, hubId, params.postId) : deps.postLikes.unlike(user.id, hubId, params.postId);
     },
   });
@@ -54,7 +55,8 @@ export const postEndpoints = [
     params: PostInHub,
     response: Post,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.posts.getInHub(deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
+    handle: async ({ params, user, deps }) =>
+      deps.posts.getInHub(await deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
   }),
   postLike("post"),
   postLike("delete"),
