@@ -18,6 +18,7 @@ import { imageEndpoints } from "./images/images.router.ts";
 import { postEndpoints } from "./posts/posts.router.ts";
 import { seriesEndpoints } from "./series/series.router.ts";
 import { createServices, type ServiceConfig, type Services } from "./services.ts";
+import { memorySharedState, type SharedState } from "./shared-state.ts";
 import { userEndpoints } from "./users/users.router.ts";
 
 export interface AppConfig extends ServiceConfig {
@@ -41,6 +42,8 @@ export interface AppDeps {
   db: Database;
   config: AppConfig;
   logger?: Logger;
+  /** What instances share (rate limits, the data version): this process's memory unless given (server/shared-state.ts). */
+  shared?: SharedState;
 }
 
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
@@ -67,9 +70,13 @@ export function allEndpoints(
   ];
 }
 
-export function createApp({ db, config, logger = pino({ level: "silent" }) }: AppDeps) {
+export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState() }: AppDeps) {
   const services = createServices(db, config);
-  const responseCache = createResponseCache({ maxEntries: config.responseCacheEntries ?? 2000, maxBytes: config.responseCacheBytes });
+  const responseCache = createResponseCache({
+    maxEntries: config.responseCacheEntries ?? 2000,
+    maxBytes: config.responseCacheBytes,
+    versions: shared.dataVersion,
+  });
   const endpoints = allEndpoints(config, responseCache);
   const openApi = buildOpenApi(endpoints, { version: "1.0.0" });
 

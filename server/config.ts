@@ -15,6 +15,12 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === "" ? undefined : v))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
+  // Redis for what instances share: rate limits and the data version (docs/decisions/015-shared-state.md).
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .refine((v) => v === undefined || /^rediss?:\/\//.test(v), "must be a redis:// URL"),
   JWT_SECRET: secretSetting("JWT_SECRET"),
   JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
   UPLOAD_MAX_BYTES: positiveInt(10 * 1024 * 1024),
@@ -43,6 +49,8 @@ export interface ApiConfig {
   dataDir: string;
   /** PostgreSQL's URL; unset: SQLite in dataDir. */
   databaseUrl?: string;
+  /** Redis's URL; unset: shared state in this process's memory. */
+  redisUrl?: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
   uploadMaxBytes: number;
@@ -83,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port: e.API_PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

@@ -7,6 +7,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { gracefulClose } from "./http/graceful-close.ts";
 import { tidyImages } from "./images/image-tidy.ts";
+import { createSharedState } from "./shared-state.ts";
 
 /** Starts the API: migrates the database, listens on API_PORT, shuts down cleanly on SIGINT/SIGTERM. */
 export async function startApi(env: NodeJS.ProcessEnv = process.env) {
@@ -15,7 +16,8 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   await migrateDatabase(config.dataDir, config.databaseUrl);
   const db = await openDatabase(config.dataDir, config.databaseUrl);
   await tidyImages(db, config.dataDir);
-  const app = createApp({ db, config, logger });
+  const shared = createSharedState(config.redisUrl);
+  const app = createApp({ db, config, logger, shared });
   const server = app.listen(config.port);
   answerClientErrors(server);
   const closeServer = gracefulClose(server);
@@ -32,6 +34,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
       // Stop accepting, let in-flight requests finish, then close the database.
       await closeServer();
       await db.close();
+      await shared.close();
     })());
   return { config, server, close, port: config.port };
 }

@@ -1,8 +1,8 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /**
- * A count of attempts per key over a window (sign-ins, uploads). In memory for one API process; a
- * Redis-backed one can stand behind the same interface when several processes must share the counts.
+ * A count of attempts per key over a window (sign-ins, uploads). In memory for one API process, in Redis
+ * when several instances must share the counts (server/shared-state.ts).
  */
 export interface AttemptCounter {
   /** Counts one attempt; answers null when it was allowed, else the seconds until the next one is. */
@@ -12,9 +12,13 @@ export interface AttemptCounter {
   forget(key: string): Promise<void>;
 }
 
-/** `points` attempts per key every `durationSeconds`; `prefix` keeps counters of different things apart. */
+/** `points` attempts per key every `durationSeconds` in this process's memory; `prefix` keeps counters of different things apart. */
 export function memoryAttemptCounter(prefix: string, points: number, durationSeconds: number): AttemptCounter {
-  const limiter = new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds });
+  return limiterCounter(new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds }), points);
+}
+
+/** An AttemptCounter on a rate-limiter-flexible limiter (in memory, or in Redis: server/shared-state.ts). */
+export function limiterCounter(limiter: RateLimiterAbstract, points: number): AttemptCounter {
   const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
   return {
     async take(key) {

@@ -21,5 +21,5 @@ export const dataVersionEndpoint = (cache: ResponseCache) =>
     auth: "none",
     response: DataVersion,
     errors: [],
-    handle: () => ({ version: cache.dataVersion() }),
+    handle: async () => ({ version: await cache.refresh() }),
   });

@@ -189,14 +189,15 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
     const cacheable = endpoint.method === "get" && endpoint.response !== "binary";
     const keyQuery = canonicalQuery(endpoint);
     const handler: RequestHandler = async (req, res) => {
-      const startVersion = cache.currentVersion();
+      // The data version as the request starts; kept answers count only while it holds.
+      const startVersion = cacheable ? await cache.refresh() : "";
       const user = res.locals.user as Caller | null;
       if (endpoint.auth === "required" && !user) throw unauthorized();
       const params = parse(endpoint.params, req.params, "params");
       const query = parse(endpoint.query, req.query, "query");
       // Keyed by the validated values: `?page=1&junk=x` and `?page=1`, or `size` and `per_page`, are one entry.
       const key = cacheable ? cache.keyOf(endpoint.path, params, keyQuery(query)) : null;
-      if (key !== null && cache.serve(key, req, res)) return;
+      if (key !== null && cache.serve(key, req, res, startVersion)) return;
       // Whether the handler looked at the caller decides whether its answer may be shared between
       // callers by the response cache (handlers take only the fields they use).
       let readUser = false;
@@ -216,7 +217,7 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       // Services commit before they resolve and a thrown error means nothing changed, so only a
       // resolved write moves the data version: before its answer is sent, whether or not the
       // client is still there (docs/decisions/006-response-cache.md).
-      if (write) cache.dataChanged();
+      if (write) await cache.dataChanged();
       if (endpoint.response === "binary" || res.headersSent) return;
       const shared = endpoint.auth === "none" && !readUser;
       cache.sendJson(key, req, res, endpoint.status ?? 200, result, startVersion, shared);

@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Request, Response } from "express";
+import { memorySharedState, type DataVersionStore } from "../shared-state.ts";
 import { sendWithEtag } from "./conditional-send.ts";
 
 const MAX_BODY_BYTES = 256 * 1024;
@@ -7,7 +8,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 const ENTRY_OVERHEAD_BYTES = 200;
 
 interface Entry {
-  version: number;
+  version: string;
   status: number;
   body: Buffer;
   etag: string;
@@ -21,6 +22,8 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /** How many bytes of answers (and keys) to keep at most; default 32 MB. */
   maxBytes?: number;
+  /** Where the data version lives: this process (default) or Redis, shared by every instance. */
+  versions?: DataVersionStore;
 }
 
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
@@ -32,12 +35,16 @@ const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
  * is served data older than an answered write (docs/decisions/006-response-cache.md). An answer
  * that read the caller (likedByMe, joinedByMe, their email) is kept for guests only and never built
  * for a signed-in caller; an answer of a public call that never looked at the caller (the lists) is
- * shared by everyone.
+ * shared by everyone. With several instances the version lives in Redis: every cached read first asks it
+ * (one round trip), so an answered write on one instance is never followed by an older answer from another.
  */
-export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES }: ResponseCacheOptions) {
-  let version = 0;
-  // Tells one run of the API from the next: the counter starts again at 0 on every start.
-  const boot = randomUUID().slice(0, 8);
+export function createResponseCache({
+  maxEntries,
+  maxBytes = DEFAULT_CACHE_BYTES,
+  versions = memorySharedState().dataVersion,
+}: ResponseCacheOptions) {
+  // The data version this process last saw; "" until it has asked.
+  let version = "";
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
   const enabled = maxEntries > 0 && maxBytes > 0;
@@ -59,8 +66,9 @@ export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES
   }
 
   /** Nothing kept is current any more: free it now rather than when it falls out of the LRU order. */
-  function bump() {
-    version++;
+  function moveTo(next: string) {
+    if (next === version) return;
+    version = next;
     entries.clear();
     totalBytes = 0;
   }
@@ -70,10 +78,14 @@ export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES
     keyOf: (path: string, params: unknown, query: unknown): string | null =>
       enabled ? `${path}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(query ?? null)}` : null,
 
-    /** Answers from the cache when it can; false when the caller must compute the answer. */
-    serve(key: string, req: Request, res: Response): boolean {
+    /**
+     * Answers from the cache when it can; false when the caller must compute the answer. `startVersion` is what
+     * this request's refresh answered: an entry of any other version is never served, whatever a concurrent
+     * refresh left in `version`.
+     */
+    serve(key: string, req: Request, res: Response, startVersion: string): boolean {
       const entry = entries.get(key);
-      if (!entry || entry.version !== version || (signedIn(res) && !entry.shared)) return false;
+      if (!entry || entry.version !== startVersion || startVersion !== version || (signedIn(res) && !entry.shared)) return false;
       // Most recently used last.
       entries.delete(key);
       entries.set(key, entry);
@@ -86,7 +98,7 @@ export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES
      * is the version when the request started: an answer computed across a write is sent but not
      * kept. `shared`: the answer is the same whoever asks (a public call that never read the caller).
      */
-    sendJson(key: string | null, req: Request, res: Response, status: number, value: unknown, startVersion: number, shared = false): void {
+    sendJson(key: string | null, req: Request, res: Response, status: number, value: unknown, startVersion: string, shared = false): void {
       const body = Buffer.from(JSON.stringify(value));
       const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
       const bytes = body.length + (key?.length ?? 0) * 2 + ENTRY_OVERHEAD_BYTES;
@@ -107,16 +119,22 @@ export function createResponseCache({ maxEntries, maxBytes = DEFAULT_CACHE_BYTES
       send(req, res, entry);
     },
 
-    currentVersion: () => version,
+    /** Catches up with the data version (another instance may have written); answers it. Call before serve. */
+    async refresh(): Promise<string> {
+      moveTo(await versions.current());
+      return version;
+    },
 
-    /** A write was committed: every kept answer is out of date. */
-    dataChanged: bump,
+    /** A write was committed: every kept answer, here and on every instance, is out of date. */
+    async dataChanged(): Promise<void> {
+      moveTo(await versions.bump());
+    },
 
-    /** The data version as other processes see it (GET /data-version): changes with every write. */
-    dataVersion: () => `${boot}.${version}`,
-
-    /** For writes that bypass the API (tests, maintenance scripts run in-process). */
-    invalidate: bump,
+    /** For writes that bypass the API (tests, maintenance scripts run in-process): the next refresh sees them. */
+    invalidate() {
+      moveTo("");
+      void versions.bump().catch(() => {});
+    },
 
     /** What is kept (tests, monitoring). */
     stats: () => ({ entries: entries.size, bytes: totalBytes }),

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { RateLimiterRedis } from "rate-limiter-flexible";
+import { limiterCounter, memoryAttemptCounter, type AttemptCounter } from "./http/attempt-counter.ts";
+
+/**
+ * What API instances must agree on besides the database: attempt counts (rate limits, login throttles)
+ * and the data version that invalidates cached answers. In this process's memory by default; in Redis
+ * when REDIS_URL is set, so that several instances count together and a write on one invalidates the
+ * caches of all (docs/decisions/015-shared-state.md).
+ */
+export interface SharedState {
+  kind: "memory" | "redis";
+  /** `points` attempts per key every `durationSeconds`; `prefix` keeps counters of different things apart. */
+  attemptCounter(prefix: string, points: number, durationSeconds: number): AttemptCounter;
+  /** The data version: every committed write moves it, nothing else does. */
+  dataVersion: DataVersionStore;
+  close(): Promise<void>;
+}
+
+export interface DataVersionStore {
+  /** The version now, e.g. `3f2a91c0.42`; the part before the dot changes when the store starts afresh. */
+  current(): Promise<string>;
+  /** Moves the version on and answers the new one. */
+  bump(): Promise<string>;
+}
+
+const KEY_PREFIX = "inkwell:";
+
+export function createSharedState(redisUrl?: string): SharedState {
+  return redisUrl ? redisSharedState(redisUrl) : memorySharedState();
+}
+
+export function memorySharedState(): SharedState {
+  // Tells one run from the next: the counter starts again at 0 on every start.
+  const epoch = randomUUID().slice(0, 8);
+  let version = 0;
+  return {
+    kind: "memory",
+    attemptCounter: memoryAttemptCounter,
+    dataVersion: {
+      current: () => Promise.resolve(`${epoch}.${version}`),
+      bump: () => Promise.resolve(`${epoch}.${++version}`),
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+// One round trip for both: the epoch is made once per Redis data set (a flushed or new Redis gets a new one, so
+// a version number seen before cannot come back meaning something else), the counter read or moved on.
+const VERSION_SCRIPT = `
+local epoch = redis.call('GET', KEYS[1])
+if not epoch then
+  redis.call('SET', KEYS[1], ARGV[1], 'NX')
+  epoch = redis.call('GET', KEYS[1])
+end
+local n
+if ARGV[2] == '1' then n = redis.call('INCR', KEYS[2]) else n = redis.call('GET', KEYS[2]) or '0' end
+return epoch .. '.' .. n`;
+
+type VersionRedis = Redis & { dataVersion(epochKey: string, counterKey: string, newEpoch: string, bump: "0" | "1"): Promise<string> };
+
+export function redisSharedState(url: string): SharedState {
+  // Commands wait while Redis is away (reconnecting) rather than failing at once; each still ends within the timeout.
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, commandTimeout: 2000 }) as VersionRedis;
+  // Without a listener, a lost connection would be an unhandled 'error' event; the commands themselves fail.
+  redis.on("error", () => {});
+  redis.defineCommand("dataVersion", { numberOfKeys: 2, lua: VERSION_SCRIPT });
+  const version = (bump: "0" | "1") =>
+    redis.dataVersion(`${KEY_PREFIX}data-epoch`, `${KEY_PREFIX}data-version`, randomUUID().slice(0, 8), bump);
+  return {
+    kind: "redis",
+    attemptCounter: (prefix, points, durationSeconds) =>
+      limiterCounter(
+        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${KEY_PREFIX}${prefix}`, points, duration: durationSeconds }),
+        points,
+      ),
+    dataVersion: { current: () => version("0"), bump: () => version("1") },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

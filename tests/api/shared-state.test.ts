@@ -1,0 +1,101 @@
+// Two API instances on one database and one Redis (REDIS_URL): what one writes, the other's caches drop at once,
+// and they count attempts together (issue 12, docs/decisions/015-shared-state.md).
+import supertest from "supertest";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.ts";
+import type { Database } from "../../server/db/database.ts";
+import { redisSharedState, type SharedState } from "../../server/shared-state.ts";
+import { testConfig } from "../helpers/api.ts";
+import { freshTestStore, type TestStore } from "../helpers/test-data-dir.ts";
+import { startRedis, type RunningRedis } from "../services/redis.ts";
+
+let redis: RunningRedis;
+let store: TestStore;
+const databases: Database[] = [];
+const states: SharedState[] = [];
+let a: supertest.Agent;
+let b: supertest.Agent;
+let token: string;
+
+/** One instance: its own database connection and its own Redis client, as a separate process would have. */
+async function instance(): Promise<supertest.Agent> {
+  const db = await store.open();
+  const shared = redisSharedState(redis.url);
+  databases.push(db);
+  states.push(shared);
+  return supertest.agent(createApp({ db, config: testConfig(store.dataDir), shared }));
+}
+
+beforeAll(async () => {
+  redis = await startRedis();
+  store = await freshTestStore();
+  a = await instance();
+  b = await instance();
+  const res = await a.post("/auth/register").send({ username: "sharer", email: "sharer@example.com", password: "secret123" });
+  expect(res.status).toBe(201);
+  token = res.body.accessToken as string;
+});
+
+afterAll(async () => {
+  for (const db of databases) await db.close();
+  for (const shared of states) await shared.close();
+  await store?.remove();
+  await redis?.stop();
+});
+
+describe("the data version in Redis", () => {
+  it("is the same on both instances and moves on both with a write through either", async () => {
+    const before = (await a.get("/data-version")).body.version as string;
+    expect((await b.get("/data-version")).body.version).toBe(before);
+
+    const hub = await b.post("/hubs").set("Authorization", `Bearer ${token}`).send({ name: "Shared Version Hub" });
+    expect(hub.status).toBe(201);
+
+    const after = (await a.get("/data-version")).body.version as string;
+    expect(after).not.toBe(before);
+    expect((await b.get("/data-version")).body.version).toBe(after);
+  });
+
+  it("drops the other instance's cached answers: a write on A is read on B at once", async () => {
+    const cached = await b.get("/hubs?per_page=50");
+    expect(cached.status).toBe(200);
+    expect(cached.body.content.map((h: { name: string }) => h.name)).not.toContain("Written On A");
+    // The same request again comes from B's cache (same ETag, same body).
+    expect((await b.get("/hubs?per_page=50")).headers.etag).toBe(cached.headers.etag);
+
+    const created = await a.post("/hubs").set("Authorization", `Bearer ${token}`).send({ name: "Written On A" });
+    expect(created.status).toBe(201);
+
+    const fresh = await b.get("/hubs?per_page=50");
+    expect(fresh.body.content.map((h: { name: string }) => h.name)).toContain("Written On A");
+  });
+
+  it("starts a new epoch when Redis loses its data, so an old version string never comes back", async () => {
+    const before = (await a.get("/data-version")).body.version as string;
+    const client = new Redis(redis.url);
+    await client.flushall();
+    await client.quit();
+    const after = (await b.get("/data-version")).body.version as string;
+    expect(after.split(".")[0]).not.toBe(before.split(".")[0]);
+    expect((await a.get("/data-version")).body.version).toBe(after);
+  });
+});
+
+describe("attempt counts in Redis", () => {
+  it("are shared: attempts on two instances count against one limit", async () => {
+    const [one, two] = states;
+    const onA = one!.attemptCounter("shared-test", 3, 60);
+    const onB = two!.attemptCounter("shared-test", 3, 60);
+    expect(await onA.take("visitor")).toBeNull();
+    expect(await onB.take("visitor")).toBeNull();
+    expect(await onA.take("visitor")).toBeNull();
+    // The fourth attempt, wherever it lands, is refused, with the seconds to wait.
+    const wait = await onB.take("visitor");
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await onA.blockedFor("visitor")).toBeGreaterThan(0);
+    await onB.forget("visitor");
+    expect(await onA.blockedFor("visitor")).toBeNull();
+  });
+});
