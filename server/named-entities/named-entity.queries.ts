@@ -1,0 +1,160 @@
+import { sql, type RawBuilder } from "kysely";
+import type { Database } from "../db/database.ts";
+import { prepare, type Prepared } from "../db/prepared.ts";
+import { publishOwnImages } from "../images/own-images.ts";
+import { nameFilter, type NameSearch, type SearchPlan } from "./name-search.ts";
+
+/** What makes hubs and series differ to their queries: the table, the card and the viewer's link. */
+export interface NamedEntityTable {
+  table: "Hub" | "Series";
+  /** The alias `columns` and `joins` use for the table (its author is `u`). */
+  alias: string;
+  /** The card's columns. */
+  columns: RawBuilder<unknown>;
+  /** Joins after the author's: the latest post or chapter. */
+  joins: RawBuilder<unknown>;
+  /** The count the "top" order sorts by, kept with the link rows. */
+  counter: "memberCount" | "followersCount";
+  /** The viewer's link (membership, follow): one row per user and entity, with its createdAt. */
+  link: { table: "Membership" | "Follow"; column: "hubId" | "seriesId" };
+  /** The creator is linked to what they create (a hub's first member), in the same transaction. */
+  creatorLinked: boolean;
+}
+
+/** The columns every card row has, whatever else it carries. */
+export interface NamedEntityRow {
+  id: number;
+  name: string;
+  authorId: number;
+}
+
+export type NewNamedEntity = {
+  name: string;
+  nameKey: string;
+  description: string;
+  profileImageId: number | null;
+  profileBannerId: number | null;
+  authorId: number;
+  createdAt: number;
+};
+
+/** The columns an edit writes: the name always; description and images when given (null clears them). */
+export type NamedEntityChanges = {
+  name: string;
+  nameKey: string;
+  description?: string;
+  profileImageId?: number | null;
+  profileBannerId?: number | null;
+};
+
+type PageParams = { limit: number; offset: number };
+type Count = { n: number };
+
+export type NamedEntityQueries<Row extends NamedEntityRow> = ReturnType<typeof createNamedEntityQueries<Row>>;
+
+/**
+ * The queries hubs and series share: pages of cards newest or top first, the name search and its counts,
+ * lookups by name key and id, the viewer's link, and the create and edit units. One SQL text for both
+ * engines (identifiers quoted for PostgreSQL) except the name filter; the hot ones are compiled here, once.
+ */
+export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Database, spec: NamedEntityTable) {
+  const { kysely } = db;
+  const table = sql.table(spec.table);
+  const e = sql.id(spec.alias);
+  const counter = sql.ref(spec.counter);
+  const link = sql.table(spec.link.table);
+  const linkColumn = sql.ref(spec.link.column);
+
+  // A card names its author and its latest post or chapter in the same query (no N+1).
+  const cards = (from: RawBuilder<unknown>, rest: RawBuilder<unknown>) =>
+    sql<Row>`SELECT ${spec.columns} FROM ${from} JOIN "User" u ON u."id" = ${e}."authorId" ${spec.joins} ${rest}`;
+  const fromTable = sql`${table} ${e}`;
+
+  const ORDER = {
+    newest: { inner: sql`"createdAt" DESC, "id" DESC`, outer: sql`${e}."createdAt" DESC, ${e}."id" DESC` },
+    top: { inner: sql`${counter} DESC, "id" DESC`, outer: sql`${e}.${counter} DESC, ${e}."id" DESC` },
+  };
+
+  /**
+   * One page of cards. The inner query pages over the sort's covering index alone, so a deep OFFSET skips
+   * index entries, not joined cards (100k hubs, last page: ~2 ms instead of ~200 ms). CROSS JOIN keeps this
+   * order on SQLite: with the LIMIT bound as a parameter its planner would otherwise scan every row and probe
+   * the page (90 ms at 100k hubs instead of 0.1 ms); PostgreSQL plans it as an inner join.
+   */
+  const page = <Params extends PageParams>(order: keyof typeof ORDER, filter?: (p: (name: "arg") => unknown) => RawBuilder<unknown>) =>
+    prepare<Params, Row>(kysely, (p) => {
+      const where = filter ? filter(p as (name: "arg") => unknown) : sql``;
+      const ids = sql`(SELECT "id" FROM ${table} ${where} ORDER BY ${ORDER[order].inner} LIMIT ${p("limit")} OFFSET ${p("offset")}) ids`;
+      return cards(sql`${ids} CROSS JOIN ${fromTable}`, sql`WHERE ${e}."id" = ids."id" ORDER BY ${ORDER[order].outer}`);
+    });
+
+  // FTS5 on SQLite (three plans, docs/decisions/003-fast-lists.md); LIKE served by pg_trgm on PostgreSQL.
+  const plans: SearchPlan[] = db.engine === "sqlite" ? ["trigram", "trigram-broad", "like"] : ["like"];
+  const search = Object.fromEntries(
+    plans.map((plan) => [plan, page<PageParams & { arg: string }>("newest", (p) => nameFilter(spec.table, plan, p("arg")))]),
+  ) as Partial<Record<SearchPlan, Prepared<PageParams & { arg: string }, Row>>>;
+  const searchIndex = sql.table(`${spec.table}NameSearch`);
+  const searchCount: Partial<Record<NameSearch["kind"], Prepared<{ arg: string }, Count>>> = {
+    like: prepare(kysely, (p) => sql<Count>`SELECT COUNT(*) AS n FROM ${table} ${nameFilter(spec.table, "like", p("arg"))}`),
+    ...(db.engine === "sqlite"
+      ? { trigram: prepare(kysely, (p) => sql<Count>`SELECT COUNT(*) AS n FROM ${searchIndex} WHERE ${searchIndex} MATCH ${p("arg")}`) }
+      : {}),
+  };
+
+  const insertRow = prepare<NewNamedEntity & { count: number }, { id: number }>(
+    kysely,
+    (
+      p,
+    ) => sql`INSERT INTO ${table} ("name", "nameKey", "description", "profileImageId", "profileBannerId", "authorId", "createdAt", ${counter})
+      VALUES (${p("name")}, ${p("nameKey")}, ${p("description")}, ${p("profileImageId")}, ${p("profileBannerId")}, ${p("authorId")},
+              ${p("createdAt")}, ${p("count")})
+      RETURNING "id"`,
+  );
+  const insertLink = prepare<{ userId: number; id: number; createdAt: number }>(
+    kysely,
+    (p) => sql`INSERT INTO ${link} ("userId", ${linkColumn}, "createdAt") VALUES (${p("userId")}, ${p("id")}, ${p("createdAt")})`,
+  );
+
+  return {
+    newest: page<PageParams>("newest"),
+    top: page<PageParams>("top"),
+    count: prepare<Record<string, never>, Count>(kysely, () => sql<Count>`SELECT COUNT(*) AS n FROM ${table}`),
+    /** The search's page for each plan this engine has. */
+    search: (plan: SearchPlan) => search[plan]!,
+    searchCount: (kind: NameSearch["kind"]) => searchCount[kind]!,
+    byKey: prepare<{ key: string }, Row>(kysely, (p) => cards(fromTable, sql`WHERE ${e}."nameKey" = ${p("key")}`)),
+    byId: prepare<{ id: number }, Row>(kysely, (p) => cards(fromTable, sql`WHERE ${e}."id" = ${p("id")}`)),
+    idByKey: prepare<{ key: string }, { id: number }>(kysely, (p) => sql`SELECT "id" FROM ${table} WHERE "nameKey" = ${p("key")}`),
+    authorOf: prepare<{ id: number }, { authorId: number }>(kysely, (p) => sql`SELECT "authorId" FROM ${table} WHERE "id" = ${p("id")}`),
+    isLinked: prepare<{ userId: number; id: number }, { one: number }>(
+      kysely,
+      (p) => sql`SELECT 1 AS one FROM ${link} WHERE "userId" = ${p("userId")} AND ${linkColumn} = ${p("id")}`,
+    ),
+    /** The user's joined hubs or followed series, most recent first. */
+    linkedBy: prepare<{ userId: number }, Row>(kysely, (p) =>
+      cards(
+        fromTable,
+        sql`JOIN ${link} l ON l.${linkColumn} = ${e}."id" AND l."userId" = ${p("userId")} ORDER BY l."createdAt" DESC, ${e}."id" DESC`,
+      ),
+    ),
+    createdBy: prepare<{ userId: number }, Row>(kysely, (p) =>
+      cards(fromTable, sql`WHERE ${e}."authorId" = ${p("userId")} ORDER BY ${e}."createdAt" DESC, ${e}."id" DESC`),
+    ),
+
+    /** The row, the creator's link when there is one, and the publishing of its logo and banner, as one write. */
+    insert: (row: NewNamedEntity): Promise<number> =>
+      kysely.transaction().execute(async (trx) => {
+        const { id } = (await insertRow.first({ ...row, count: spec.creatorLinked ? 1 : 0 }, trx))!;
+        if (spec.creatorLinked) await insertLink.run({ userId: row.authorId, id, createdAt: row.createdAt }, trx);
+        await publishOwnImages(trx, row.authorId, [row.profileImageId, row.profileBannerId]);
+        return id;
+      }),
+
+    /** The changed columns and the publishing of the new images, as one write (built per call: the columns vary). */
+    update: (id: number, changes: NamedEntityChanges, editorId: number): Promise<void> =>
+      kysely.transaction().execute(async (trx) => {
+        await trx.updateTable(spec.table).set(changes).where("id", "=", id).execute();
+        await publishOwnImages(trx, editorId, [changes.profileImageId, changes.profileBannerId]);
+      }),
+  };
+}

@@ -1,0 +1,147 @@
+import type { Database } from "../db/database.ts";
+import { nowMs } from "../db/sql.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { conflict, forbidden, notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
+import type { ImageRef } from "../images/image-refs.ts";
+import { assertOwnImages } from "../images/own-images.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Page } from "../rules/responses.ts";
+import { nameKey } from "../rules/text.ts";
+import { matchesNoName, nameSearch, searchPlan } from "./name-search.ts";
+import type { NamedEntityChanges, NamedEntityQueries, NamedEntityRow } from "./named-entity.queries.ts";
+
+/** What hubs and series share on create and edit: a unique name, a description, a logo and a banner. */
+export interface NamedEntityInput {
+  name: string;
+  description?: string | null;
+  profileImageId?: number | null;
+  profileBannerId?: number | null;
+}
+
+/** The logo and banner, as image references that must belong to the editor. */
+const logoAndBanner = (input: NamedEntityInput): ImageRef[] => [
+  { field: "profileImageId", label: "Logo", id: input.profileImageId },
+  { field: "profileBannerId", label: "Banner", id: input.profileBannerId },
+];
+
+function changesOf(input: NamedEntityInput): NamedEntityChanges {
+  return {
+    name: input.name,
+    nameKey: nameKey(input.name),
+    ...(input.description !== undefined ? { description: input.description ?? "" } : {}),
+    ...(input.profileImageId !== undefined ? { profileImageId: input.profileImageId } : {}),
+    ...(input.profileBannerId !== undefined ? { profileBannerId: input.profileBannerId } : {}),
+  };
+}
+
+export interface NamedEntityKind<Row, Card, Detail> {
+  toCard: (row: Row) => Card;
+  /** The card with the viewer's link (joinedByMe, followedByMe). */
+  toDetail: (card: Card, linked: boolean) => Detail;
+  messages: { notFound: string; notAuthor: string; nameTaken: string };
+}
+
+/**
+ * The rules hubs and series share: pages newest or top first, the name search, the name-or-id lookup,
+ * the viewer's link, and writes where the name is free (409 otherwise, also when a concurrent writer took
+ * it first), the logo and banner are the writer's own images, and only the author edits.
+ */
+export function createNamedEntityService<Row extends NamedEntityRow, Card, Detail>(
+  db: Database,
+  q: NamedEntityQueries<Row>,
+  kind: NamedEntityKind<Row, Card, Detail>,
+) {
+  const { messages } = kind;
+  const page = (rows: Row[], total: number, paging: Paging): Page<Card> => pageOf(rows.map(kind.toCard), total, paging);
+  const pageParams = (paging: Paging) => ({ limit: paging.perPage, offset: offsetOf(paging) });
+
+  async function listNewest(paging: Paging) {
+    const [rows, count] = await Promise.all([q.newest.all(pageParams(paging)), q.count.first({})]);
+    return page(rows, count!.n, paging);
+  }
+
+  /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
+  async function findRow(nameOrId: string): Promise<Row | undefined> {
+    const byName = await q.byKey.first({ key: nameKey(nameOrId.trim()) });
+    if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
+    return q.byId.first({ id: Number(nameOrId) });
+  }
+
+  async function detail(row: Row | undefined, viewerId: number | undefined): Promise<Detail> {
+    if (!row) throw notFound(messages.notFound);
+    const linked = viewerId !== undefined && (await q.isLinked.first({ userId: viewerId, id: row.id })) !== undefined;
+    return kind.toDetail(kind.toCard(row), linked);
+  }
+
+  async function assertNameFree(name: string, exceptId?: number) {
+    const existing = await q.idByKey.first({ key: nameKey(name) });
+    if (existing && existing.id !== exceptId) throw conflict(messages.nameTaken);
+  }
+
+  /** A concurrent writer that took the name first makes the unique key refuse ours: the same 409. */
+  async function nameRaceIsConflict<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(messages.nameTaken);
+      throw err;
+    }
+  }
+
+  return {
+    listNewest,
+
+    listTop: async (paging: Paging) => {
+      const [rows, count] = await Promise.all([q.top.all(pageParams(paging)), q.count.first({})]);
+      return page(rows, count!.n, paging);
+    },
+
+    search: async (name: string, paging: Paging): Promise<Page<Card>> => {
+      const key = nameKey(name.trim());
+      if (key === "") return listNewest(paging);
+      if (matchesNoName(key)) return page([], 0, paging);
+      const { kind: searchKind, arg } = nameSearch(db.engine, key);
+      const total = (await q.searchCount(searchKind).first({ arg }))!.n;
+      return page(await q.search(searchPlan(searchKind, total)).all({ arg, ...pageParams(paging) }), total, paging);
+    },
+
+    findRow,
+
+    getById: async (id: number, viewerId?: number) => detail(await q.byId.first({ id }), viewerId),
+
+    getByNameOrId: async (nameOrId: string, viewerId?: number) => detail(await findRow(nameOrId), viewerId),
+
+    listLinkedBy: async (userId: number) => (await q.linkedBy.all({ userId })).map(kind.toCard),
+
+    listCreatedBy: async (userId: number) => (await q.createdBy.all({ userId })).map(kind.toCard),
+
+    create: async (input: NamedEntityInput, authorId: number): Promise<Detail> => {
+      await assertOwnImages(db.kysely, authorId, logoAndBanner(input));
+      await assertNameFree(input.name);
+      const id = await nameRaceIsConflict(
+        q.insert({
+          name: input.name,
+          nameKey: nameKey(input.name),
+          description: input.description ?? "",
+          profileImageId: input.profileImageId ?? null,
+          profileBannerId: input.profileBannerId ?? null,
+          authorId,
+          createdAt: nowMs(),
+        }),
+      );
+      return detail(await q.byId.first({ id }), authorId);
+    },
+
+    /** The author's edit: the changed columns and the publishing of the new images are one write. */
+    update: async (id: number, input: NamedEntityInput, userId: number): Promise<Detail> => {
+      const row = await q.authorOf.first({ id });
+      if (!row) throw notFound(messages.notFound);
+      if (row.authorId !== userId) throw forbidden(messages.notAuthor);
+      await assertOwnImages(db.kysely, userId, logoAndBanner(input));
+      await assertNameFree(input.name, id);
+      await nameRaceIsConflict(q.update(id, changesOf(input), userId));
+      return detail(await q.byId.first({ id }), userId);
+    },
+  };
+}
