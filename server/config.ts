@@ -9,12 +9,13 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   API_PORT: positiveInt(8080),
   DATA_DIR: z.string().min(1).default("./data"),
-  // PostgreSQL instead of the embedded SQLite (docs/decisions/014-data-layer.md); empty means unset.
+  // PostgreSQL instead of the embedded SQLite (docs/decisions/014-data-layer.md). Unset, empty or `file:...`
+  // (CONTRACT.md 15): the embedded SQLite in DATA_DIR.
   DATABASE_URL: z
     .string()
     .optional()
-    .transform((v) => (v === "" ? undefined : v))
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL"),
+    .transform((v) => (v === "" || v?.startsWith("file:") ? undefined : v))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL, or file:... for the embedded SQLite"),
   // Redis for what instances share: rate limits and the data version (docs/decisions/015-shared-state.md).
   REDIS_URL: z
     .string()
