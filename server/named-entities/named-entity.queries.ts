@@ -81,18 +81,21 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
    * order on SQLite: with the LIMIT bound as a parameter its planner would otherwise scan every row and probe
    * the page (90 ms at 100k hubs instead of 0.1 ms); PostgreSQL plans it as an inner join.
    */
-  const page = <Params extends PageParams>(order: keyof typeof ORDER, filter?: (p: (name: "arg") => unknown) => RawBuilder<unknown>) =>
-    prepare<Params, Row>(kysely, (p) => {
-      const where = filter ? filter(p as (name: "arg") => unknown) : sql``;
-      const ids = sql`(SELECT "id" FROM ${table} ${where} ORDER BY ${ORDER[order].inner} LIMIT ${p("limit")} OFFSET ${p("offset")}) ids`;
-      return cards(sql`${ids} CROSS JOIN ${fromTable}`, sql`WHERE ${e}."id" = ids."id" ORDER BY ${ORDER[order].outer}`);
-    });
+  const page = (order: keyof typeof ORDER, where: RawBuilder<unknown>, limit: unknown, offset: unknown) => {
+    const ids = sql`(SELECT "id" FROM ${table} ${where} ORDER BY ${ORDER[order].inner} LIMIT ${limit} OFFSET ${offset}) ids`;
+    return cards(sql`${ids} CROSS JOIN ${fromTable}`, sql`WHERE ${e}."id" = ids."id" ORDER BY ${ORDER[order].outer}`);
+  };
 
   // FTS5 on SQLite (three plans, docs/decisions/003-fast-lists.md); LIKE served by pg_trgm on PostgreSQL.
   const plans: SearchPlan[] = db.engine === "sqlite" ? ["trigram", "trigram-broad", "like"] : ["like"];
-  const search = Object.fromEntries(
-    plans.map((plan) => [plan, page<PageParams & { arg: string }>("newest", (p) => nameFilter(spec.table, plan, p("arg")))]),
-  ) as Partial<Record<SearchPlan, Prepared<PageParams & { arg: string }, Row>>>;
+  const search: Partial<Record<SearchPlan, Prepared<PageParams & { arg: string }, Row>>> = Object.fromEntries(
+    plans.map((plan) => [
+      plan,
+      prepare<PageParams & { arg: string }, Row>(kysely, (p) =>
+        page("newest", nameFilter(spec.table, plan, p("arg")), p("limit"), p("offset")),
+      ),
+    ]),
+  );
   const searchIndex = sql.table(`${spec.table}NameSearch`);
   const searchCount: Partial<Record<NameSearch["kind"], Prepared<{ arg: string }, Count>>> = {
     like: prepare(kysely, (p) => sql<Count>`SELECT COUNT(*) AS n FROM ${table} ${nameFilter(spec.table, "like", p("arg"))}`),
@@ -101,11 +104,10 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
       : {}),
   };
 
+  const columns = sql`"name", "nameKey", "description", "profileImageId", "profileBannerId", "authorId", "createdAt", ${counter}`;
   const insertRow = prepare<NewNamedEntity & { count: number }, { id: number }>(
     kysely,
-    (
-      p,
-    ) => sql`INSERT INTO ${table} ("name", "nameKey", "description", "profileImageId", "profileBannerId", "authorId", "createdAt", ${counter})
+    (p) => sql`INSERT INTO ${table} (${columns})
       VALUES (${p("name")}, ${p("nameKey")}, ${p("description")}, ${p("profileImageId")}, ${p("profileBannerId")}, ${p("authorId")},
               ${p("createdAt")}, ${p("count")})
       RETURNING "id"`,
@@ -116,8 +118,8 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
   );
 
   return {
-    newest: page<PageParams>("newest"),
-    top: page<PageParams>("top"),
+    newest: prepare<PageParams, Row>(kysely, (p) => page("newest", sql``, p("limit"), p("offset"))),
+    top: prepare<PageParams, Row>(kysely, (p) => page("top", sql``, p("limit"), p("offset"))),
     count: prepare<Record<string, never>, Count>(kysely, () => sql<Count>`SELECT COUNT(*) AS n FROM ${table}`),
     /** The search's page for each plan this engine has. */
     search: (plan: SearchPlan) => search[plan]!,
