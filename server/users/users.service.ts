@@ -17,6 +17,10 @@ const toUser = (u: UserRow, viewerId: number | undefined): User => ({
 
 const userNotFound = () => notFound("User not found");
 
+// Usernames are letters, digits and underscores: one with a control character names nobody, and PostgreSQL
+// refuses a NUL in any text, so it is answered without a query.
+const CONTROL = /[\u0000-\u001F\u007F]/;
+
 export function createUserService(db: Database) {
   const users = createUserQueries(db);
 
@@ -28,7 +32,7 @@ export function createUserService(db: Database) {
 
   return {
     async getByUsername(username: string, viewerId?: number): Promise<User> {
-      const user = await users.byUsernameKey(username.toLowerCase());
+      const user = CONTROL.test(username) ? undefined : await users.byUsernameKey(username.toLowerCase());
       if (!user) throw userNotFound();
       return toUser(user, viewerId);
     },
