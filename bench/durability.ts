@@ -6,6 +6,7 @@ import fsp from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { createApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/database.ts";
@@ -18,7 +19,7 @@ async function measure(mode: "NORMAL" | "FULL", template: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-durability-"));
   fs.copyFileSync(path.join(template, "app.db"), path.join(dataDir, "app.db"));
   const db = await openDatabase(dataDir);
-  db.sqlite.pragma(`synchronous = ${mode}`);
+  await sql.raw(`PRAGMA synchronous = ${mode}`).execute(db.kysely);
   const app = createApp({
     db,
     config: {

@@ -1,9 +1,10 @@
 // The mixed load: ~50 bench users signed in, then a time-bounded run where every request is drawn
 // at random from likes/unlikes, joins/leaves, new posts and reads. Afterwards (site stopped) every
 // counter is compared with its rows (seed/counters.ts) and the new posts with the 201s.
+import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { Request } from "autocannon";
+import type { Database as SiteDatabase } from "../server/db/database.ts";
 import { counterMismatches, type CounterMismatches } from "../seed/counters.ts";
 import { Random } from "../seed/random.ts";
 
@@ -173,22 +174,33 @@ export interface CounterCheck {
 }
 
 /** Reads a data folder's database directly (the site must be stopped): counters against rows, and the post count. */
-export function checkCounters(dataDir: string): CounterCheck {
-  const sqlite = new Database(databaseFile(dataDir), { fileMustExist: true });
-  try {
-    const mismatches = counterMismatches(sqlite);
-    const posts = (sqlite.prepare("SELECT COUNT(*) AS n FROM Post").get() as { n: number }).n;
-    return { mismatches, total: Object.values(mismatches).reduce((a, b) => a + b, 0), posts };
-  } finally {
-    sqlite.close();
-  }
+export function checkCounters(dataDir: string): Promise<CounterCheck> {
+  return withDatabase(dataDir, async (db) => {
+    const mismatches = await counterMismatches(db.kysely);
+    return { mismatches, total: Object.values(mismatches).reduce((a, b) => a + b, 0), posts: await postRows(db) };
+  });
 }
 
-export function countPosts(dataDir: string): number {
-  const sqlite = new Database(databaseFile(dataDir), { fileMustExist: true });
+export function countPosts(dataDir: string): Promise<number> {
+  return withDatabase(dataDir, postRows);
+}
+
+const postRows = async (db: SiteDatabase) =>
+  (
+    await db.kysely
+      .selectFrom("Post")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
+
+async function withDatabase<T>(dataDir: string, use: (db: SiteDatabase) => Promise<T>): Promise<T> {
+  if (!fs.existsSync(databaseFile(dataDir))) throw new Error(`No database in ${dataDir}`);
+  // Loaded here, not with this module: the load worker imports it and must not load Prisma.
+  const { openDatabase } = await import("../server/db/database.ts");
+  const db = await openDatabase(dataDir);
   try {
-    return (sqlite.prepare("SELECT COUNT(*) AS n FROM Post").get() as { n: number }).n;
+    return await use(db);
   } finally {
-    sqlite.close();
+    await db.close();
   }
 }

@@ -386,7 +386,7 @@ if (large) {
       path: "(several)",
     };
     try {
-      const postsBefore = countPosts(copy);
+      const postsBefore = await countPosts(copy);
       let postsCreated: number | undefined;
       let postsSent: number | undefined;
       await withSite(copy, "mixed", {}, async (site) => {
@@ -418,7 +418,7 @@ if (large) {
         }
       });
       // The site is stopped: read the database directly.
-      const counters = checkCounters(copy);
+      const counters = await checkCounters(copy);
       log(
         `Counters after the mixed load: ${counters.total === 0 ? "every counter equals its rows" : `${counters.total} mismatches ${JSON.stringify(counters.mismatches)}`}; posts ${postsBefore} -> ${counters.posts} (${postsCreated ?? "?"} answered 201, ${postsSent ?? "?"} sent)`,
       );

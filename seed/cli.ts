@@ -3,6 +3,7 @@
  * npm run seed -- --scale users=10000,hubs=100000,posts=1000000,bigHubPosts=200000,series=2000,chapters=50000
  *                                   fill an empty database with the large benchmark set
  * npm run seed -- --data-dir <dir>  use another data folder
+ * DATABASE_URL=postgresql://... npm run seed   migrate and seed PostgreSQL instead (images still go to the data folder)
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,10 +11,12 @@ import { openDatabase } from "../server/db/database.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { isDatabaseEmpty, seedDemo } from "./demo.ts";
 import { chooseDemoPassword } from "./demo-password.ts";
-import { parseScaleCounts, seedScale, BENCHMARK_COUNTS } from "./scale.ts";
+import { parseScaleCounts, seedScale, BENCHMARK_COUNTS, SCALE_ON_POSTGRES } from "./scale.ts";
 
 interface CliArgs {
   dataDir: string;
+  /** PostgreSQL instead of the data folder's SQLite (from DATABASE_URL). */
+  databaseUrl?: string;
   scale?: string;
   help: boolean;
 }
@@ -25,10 +28,13 @@ const USAGE = `Usage: npm run seed -- [--data-dir <dir>] [--scale [name=count,..
                    ${Object.entries(BENCHMARK_COUNTS)
                      .map(([k, v]) => `${k}=${v}`)
                      .join(",")}
-  --data-dir <dir> the data folder (default: $DATA_DIR or ./data)`;
+  --data-dir <dir> the data folder (default: $DATA_DIR or ./data)
+
+With DATABASE_URL set, the demo goes into that PostgreSQL database (its images into the data folder);
+the large benchmark set is written into SQLite only.`;
 
 export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): CliArgs {
-  const args: CliArgs = { dataDir: env.DATA_DIR || "./data", help: false };
+  const args: CliArgs = { dataDir: env.DATA_DIR || "./data", databaseUrl: env.DATABASE_URL || undefined, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] =
@@ -63,16 +69,18 @@ async function main() {
     return;
   }
   const counts = args.scale === undefined ? undefined : parseScaleCounts(args.scale);
+  if (counts && args.databaseUrl) throw new Error(SCALE_ON_POSTGRES);
   const dataDir = path.resolve(args.dataDir);
   const login = chooseDemoPassword(process.env);
   // A password from DEMO_PASSWORD is the operator's (or npm start's, which prints it itself): not logged here.
   const shown = (password: string) => (login.source === "setting" ? "the password in DEMO_PASSWORD" : `password "${password}"`);
   console.log(`Data folder: ${dataDir}`);
-  await migrateDatabase(dataDir);
-  const db = await openDatabase(dataDir);
+  if (args.databaseUrl) console.log(`Database: PostgreSQL at ${new URL(args.databaseUrl).host}`);
+  await migrateDatabase(dataDir, args.databaseUrl);
+  const db = await openDatabase(dataDir, args.databaseUrl);
   try {
     if (counts) {
-      if (!isDatabaseEmpty(db))
+      if (!(await isDatabaseEmpty(db.kysely)))
         throw new Error("--scale needs an empty database; use a new --data-dir (the benchmark set is not mixed with other content)");
       const result = await seedScale(db, dataDir, counts, { password: login.password, log: (m) => console.log(m) });
       console.log(`Large data set written in ${result.seconds.toFixed(1)} s:`);

@@ -1,5 +1,5 @@
-import type BetterSqlite3 from "better-sqlite3";
-import { prepare } from "../server/db/sql.ts";
+import { sql, type RawBuilder } from "kysely";
+import type { Executor } from "../server/db/prepared.ts";
 
 /** How many rows hold a counter that differs from the rows behind it (docs/api.md §6): all zero when consistent. */
 export interface CounterMismatches {
@@ -13,19 +13,24 @@ export interface CounterMismatches {
 
 // Each check compares a stored counter with a grouped count of its link rows (one pass over
 // each link table, so it stays quick on the large set).
-const CHECKS: Record<keyof CounterMismatches, string> = {
-  hubMembers: `SELECT COUNT(*) AS n FROM Hub t LEFT JOIN (SELECT hubId, COUNT(*) AS c FROM Membership GROUP BY hubId) x ON x.hubId = t.id WHERE t.memberCount <> IFNULL(x.c, 0)`,
-  hubPosts: `SELECT COUNT(*) AS n FROM Hub t LEFT JOIN (SELECT hubId, COUNT(*) AS c FROM Post GROUP BY hubId) x ON x.hubId = t.id WHERE t.postCount <> IFNULL(x.c, 0)`,
-  postLikes: `SELECT COUNT(*) AS n FROM Post t LEFT JOIN (SELECT postId, COUNT(*) AS c FROM PostLike GROUP BY postId) x ON x.postId = t.id WHERE t.likes <> IFNULL(x.c, 0)`,
-  seriesFollowers: `SELECT COUNT(*) AS n FROM Series t LEFT JOIN (SELECT seriesId, COUNT(*) AS c FROM Follow GROUP BY seriesId) x ON x.seriesId = t.id WHERE t.followersCount <> IFNULL(x.c, 0)`,
-  seriesChapters: `SELECT COUNT(*) AS n FROM Series t LEFT JOIN (SELECT seriesId, COUNT(*) AS c FROM Chapter GROUP BY seriesId) x ON x.seriesId = t.id WHERE t.chapterCount <> IFNULL(x.c, 0)`,
-  chapterLikes: `SELECT COUNT(*) AS n FROM Chapter t LEFT JOIN (SELECT chapterId, COUNT(*) AS c FROM ChapterLike GROUP BY chapterId) x ON x.chapterId = t.id WHERE t.likes <> IFNULL(x.c, 0)`,
+const check = (target: string, counter: string, link: string, column: string): RawBuilder<{ n: number }> =>
+  sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(target)} t
+    LEFT JOIN (SELECT ${sql.ref(column)} AS id, COUNT(*) AS c FROM ${sql.table(link)} GROUP BY ${sql.ref(column)}) x ON x.id = t.id
+    WHERE t.${sql.ref(counter)} <> COALESCE(x.c, 0)`;
+
+const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
+  hubMembers: check("Hub", "memberCount", "Membership", "hubId"),
+  hubPosts: check("Hub", "postCount", "Post", "hubId"),
+  postLikes: check("Post", "likes", "PostLike", "postId"),
+  seriesFollowers: check("Series", "followersCount", "Follow", "seriesId"),
+  seriesChapters: check("Series", "chapterCount", "Chapter", "seriesId"),
+  chapterLikes: check("Chapter", "likes", "ChapterLike", "chapterId"),
 };
 
-export function counterMismatches(sqlite: BetterSqlite3.Database): CounterMismatches {
+export async function counterMismatches(on: Executor): Promise<CounterMismatches> {
   const result = {} as CounterMismatches;
-  for (const [name, sql] of Object.entries(CHECKS) as [keyof CounterMismatches, string][]) {
-    result[name] = prepare<[], { n: number }>(sqlite, sql).get()!.n;
+  for (const [name, query] of Object.entries(CHECKS) as [keyof CounterMismatches, RawBuilder<{ n: number }>][]) {
+    result[name] = (await query.execute(on)).rows[0]!.n;
   }
   return result;
 }

@@ -1,6 +1,7 @@
 import bcrypt from "bcryptjs";
 import type { Database } from "../server/db/database.ts";
-import { prepare } from "../server/db/sql.ts";
+import { sql } from "kysely";
+import type { Executor } from "../server/db/prepared.ts";
 import type { Encoding } from "./art/render.ts";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "./content/users.ts";
 import { demoImageJobs, renderDemoImages } from "./demo-images.ts";
@@ -29,12 +30,10 @@ export type DemoResult =
   { seeded: true; counts: RowCounts; seconds: number; login: { username: string; password: string } } | { seeded: false; reason: string };
 
 /** True when nobody has used the database yet: no users (everything else belongs to a user), no images. */
-export function isDatabaseEmpty(db: Database): boolean {
-  const row = prepare<[], { used: number }>(
-    db.sqlite,
-    "SELECT EXISTS (SELECT 1 FROM User) OR EXISTS (SELECT 1 FROM Image) OR EXISTS (SELECT 1 FROM Hub) OR EXISTS (SELECT 1 FROM Series) AS used",
-  ).get();
-  return row?.used === 0;
+export async function isDatabaseEmpty(on: Executor): Promise<boolean> {
+  const { rows } = await sql<{ used: number }>`SELECT CASE WHEN EXISTS (SELECT 1 FROM "User") OR EXISTS (SELECT 1 FROM "Image")
+    OR EXISTS (SELECT 1 FROM "Hub") OR EXISTS (SELECT 1 FROM "Series") THEN 1 ELSE 0 END AS used`.execute(on);
+  return rows[0]?.used === 0;
 }
 
 /**
@@ -49,13 +48,13 @@ export function isDatabaseEmpty(db: Database): boolean {
  */
 export async function seedDemo(db: Database, dataDir: string, options: DemoOptions = {}): Promise<DemoResult> {
   const log = options.log ?? (() => {});
-  if (!isDatabaseEmpty(db)) return { seeded: false, reason: "the database already has content" };
+  if (!(await isDatabaseEmpty(db.kysely))) return { seeded: false, reason: "the database already has content" };
   const started = performance.now();
   const concurrency = options.concurrency ?? 2;
   const plan = buildDemoPlan(options.now ?? Date.now());
   const jobs = demoImageJobs(plan, options.encoding ?? "webp");
   const files = imageFilesFor(dataDir);
-  const firstId = nextImageId(db.sqlite);
+  const firstId = await nextImageId(db.kysely, db.engine);
   removeStaleStaging(files);
   const staging = createStaging(files);
 
@@ -71,18 +70,18 @@ export async function seedDemo(db: Database, dataDir: string, options: DemoOptio
     const password = options.password ?? DEMO_PASSWORD;
     const passwordHash = await bcrypt.hash(password, options.bcryptCost ?? 10);
     log("Writing users, hubs, posts, series and chapters...");
-    const counts = db.sqlite.transaction(() => {
+    const counts = await db.kysely.transaction().execute(async (trx) => {
       // Checked again inside the transaction: someone may have used the database meanwhile.
-      if (!isDatabaseEmpty(db) || nextImageId(db.sqlite) !== firstId)
+      if (!(await isDatabaseEmpty(trx)) || (await nextImageId(trx, db.engine)) !== firstId)
         throw new Error("The database received content while the demo was being prepared");
-      const written = writeDemo(db, plan, images, passwordHash);
+      const written = await writeDemo(trx, db.engine, plan, images, passwordHash);
       moveIntoPlace(
         files,
         staging,
         [...images.values()].map((i) => i.image),
       );
       return written;
-    })();
+    });
     return { seeded: true, counts, seconds: (performance.now() - started) / 1000, login: { username: DEMO_USERNAME, password } };
   } finally {
     removeStaging(staging);

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
+import { sql } from "kysely";
+import type { Engine } from "../server/db/database.ts";
+import type { Executor } from "../server/db/prepared.ts";
 import { CONTENT_TYPES, formatOf, ImageFiles, type ImageFormat } from "../server/images/image-files.ts";
 import { prepare } from "../server/db/sql.ts";
 import type { RenderedImage } from "./art/render.ts";
@@ -10,9 +13,8 @@ import type { RenderedImage } from "./art/render.ts";
  * ImageFiles.originalPath(id, format) under <dataDir>/images.
  *
  * The seed picks row ids up front and draws the files into a staging folder. Inside the
- * transaction that inserts the rows, the files are renamed into place (synchronously, refusing to
- * overwrite anything), so rows and files land together: a failure rolls the rows back and
- * removes the files.
+ * transaction that inserts the rows, the files are renamed into place (refusing to overwrite
+ * anything), so rows and files land together: a failure rolls the rows back and removes the files.
  */
 export interface StoredImage {
   id: number;
@@ -27,11 +29,19 @@ export interface StoredImage {
 
 export const imageFilesFor = (dataDir: string) => new ImageFiles(path.join(dataDir, "images"));
 
-/** The next id SQLite would give an Image row (AUTOINCREMENT never reuses ids). */
-export function nextImageId(sqlite: BetterSqlite3.Database): number {
-  const seq = prepare<[], { seq: number }>(sqlite, "SELECT seq FROM sqlite_sequence WHERE name = 'Image'").get()?.seq ?? 0;
-  const max = prepare<[], { id: number | null }>(sqlite, "SELECT MAX(id) AS id FROM Image").get()?.id ?? 0;
-  return Math.max(seq, max) + 1;
+/** The next id the database would give an Image row (neither engine reuses ids). */
+export async function nextImageId(on: Executor, engine: Engine): Promise<number> {
+  const { rows } =
+    engine === "sqlite"
+      ? await sql<{ seq: number | null }>`SELECT MAX(seq) AS seq FROM sqlite_sequence WHERE name = 'Image'`.execute(on)
+      : await sql<{ seq: number | null }>`SELECT pg_sequence_last_value(pg_get_serial_sequence('"Image"', 'id')::regclass) AS seq`.execute(
+          on,
+        );
+  const { max } = await on
+    .selectFrom("Image")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirstOrThrow();
+  return Math.max(rows[0]?.seq ?? 0, max ?? 0) + 1;
 }
 
 /** A folder for files that are not yet part of the data set, on the same disk as their final place. */
@@ -64,8 +74,8 @@ export async function stageImage(
 }
 
 /**
- * Moves staged files to their final paths. Synchronous, so it can run inside a better-sqlite3
- * transaction; on any failure the files already moved are removed again and the error rethrown.
+ * Moves staged files to their final paths, inside the transaction that writes their rows; on any
+ * failure the files already moved are removed again and the error rethrown.
  */
 export function moveIntoPlace(files: ImageFiles, staging: string, images: Iterable<StoredImage>): void {
   const moved: string[] = [];
@@ -95,10 +105,38 @@ export function removeStaleStaging(files: ImageFiles, now = Date.now()): void {
   }
 }
 
+/** Image rows with the ids the seed chose; every seeded image is referenced by published content (docs/decisions/009). */
+export async function insertImageRows(
+  on: Executor,
+  engine: Engine,
+  rows: { image: Omit<StoredImage, "format">; authorId: number }[],
+): Promise<number> {
+  const values = rows.map(({ image, authorId }) => ({
+    id: image.id,
+    fileName: image.fileName,
+    contentType: image.contentType,
+    size: image.size,
+    width: image.width,
+    height: image.height,
+    authorId,
+    createdAt: image.createdAt,
+    publishedAt: image.createdAt,
+  }));
+  for (let i = 0; i < values.length; i += 500)
+    await on
+      .insertInto("Image")
+      .values(values.slice(i, i + 500))
+      .execute();
+  // Chosen ids leave PostgreSQL's sequence behind (SQLite's AUTOINCREMENT follows the largest id): move it past them.
+  if (engine === "postgres" && values.length > 0)
+    await sql`SELECT setval(pg_get_serial_sequence('"Image"', 'id'), (SELECT MAX(id) FROM "Image"))`.execute(on);
+  return values.length;
+}
+
+/** @deprecated The large set's writer only (seed/scale.ts, SQLite): one Image row at a time through better-sqlite3. */
 export function imageRowInserter(sqlite: BetterSqlite3.Database) {
   const insert = prepare(
     sqlite,
-    // Every seeded image is referenced by published content (publishedAt: docs/decisions/009).
     "INSERT INTO Image (id, fileName, contentType, size, width, height, authorId, createdAt, publishedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   );
   return (image: Omit<StoredImage, "format">, authorId: number) =>

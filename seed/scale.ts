@@ -23,6 +23,9 @@ import {
 import { noRows, type RowCounts } from "./row-counts.ts";
 import { validateCounts, type ScaleCounts } from "./scale-counts.ts";
 
+export const SCALE_ON_POSTGRES =
+  "The large benchmark set is written into SQLite only (raw better-sqlite3, for speed): unset DATABASE_URL and seed a data folder";
+
 export { BENCHMARK_COUNTS, parseScaleCounts, type ScaleCounts } from "./scale-counts.ts";
 export const BIG_HUB_NAME = "Ink & Brushes";
 
@@ -59,10 +62,14 @@ function nextId(sqlite: BetterSqlite3.Database, table: string): number {
  * large transactions, every counter equal to its rows, one password hash for everybody
  * (`demo` / `demo1234` and every other user), and a small pool of drawn images reused through
  * per-artist rows. A failure part-way leaves a partial set: seed again into a new folder.
+ *
+ * SQLite only, for speed: millions of rows through raw better-sqlite3 statements on `db.sqlite`, the
+ * connection that stays for SQLite (issue 12). PostgreSQL is to get the set by copying a seeded SQLite file.
  */
 export async function seedScale(db: Database, dataDir: string, counts: ScaleCounts, options: ScaleOptions = {}): Promise<ScaleResult> {
   validateCounts(counts);
-  if (!isDatabaseEmpty(db)) throw new Error("seedScale needs an empty database");
+  if (db.engine !== "sqlite") throw new Error(SCALE_ON_POSTGRES);
+  if (!(await isDatabaseEmpty(db.kysely))) throw new Error("seedScale needs an empty database");
   const log = options.log ?? (() => {});
   const started = performance.now();
   const { sqlite } = db;

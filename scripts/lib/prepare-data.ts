@@ -11,11 +11,16 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * Creates and migrates the database in the data folder, then fills it with the demo content when it
  * is empty and a demo password is given (seed/demo-password.ts). The seed runs in a child process:
  * drawing ~340 images takes a few hundred MB that the long-running servers should not keep.
+ * With DATABASE_URL (or `databaseUrl`) the database is that PostgreSQL; the child gets the same.
  */
-export async function prepareData(dataDir: string, options: { demoPassword?: string }): Promise<"seeded" | "kept" | "empty"> {
-  await migrateDatabase(dataDir);
-  const db = await openDatabase(dataDir);
-  const empty = isDatabaseEmpty(db);
+export async function prepareData(
+  dataDir: string,
+  options: { demoPassword?: string; databaseUrl?: string },
+): Promise<"seeded" | "kept" | "empty"> {
+  const databaseUrl = options.databaseUrl ?? (process.env.DATABASE_URL || undefined);
+  await migrateDatabase(dataDir, databaseUrl);
+  const db = await openDatabase(dataDir, databaseUrl);
+  const empty = await isDatabaseEmpty(db.kysely);
   await db.close();
   if (!empty) return "kept";
   if (options.demoPassword === undefined) return "empty";
@@ -26,7 +31,7 @@ export async function prepareData(dataDir: string, options: { demoPassword?: str
       cwd: root,
       stdio: "inherit",
       // The password this start chose (the child logs no password it is handed).
-      env: { ...process.env, DEMO_PASSWORD: options.demoPassword },
+      env: { ...process.env, DEMO_PASSWORD: options.demoPassword, DATABASE_URL: databaseUrl ?? "" },
     });
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`Seeding the demo content failed (exit ${code})`))));

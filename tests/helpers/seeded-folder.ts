@@ -1,5 +1,6 @@
 // A seed's output for tests/seed: one fresh data folder per test file, seeded once, read by every test.
 import fs from "node:fs";
+import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import type { CounterMismatches } from "../../seed/counters.ts";
@@ -34,13 +35,21 @@ export function setUpSeededFolder<Result>(
   });
 }
 
-/** Ad-hoc queries on the database `db()` answers at the time, with plain numbers (no BigInt). */
+/**
+ * Ad-hoc queries in SQLite's SQL on the seeded file of `db()` (the seeds' folders are SQLite), through a
+ * read-only connection of their own, with plain numbers (no BigInt).
+ */
 export function plainQueries(db: () => Database) {
-  const all = <T>(sql: string, ...params: unknown[]) =>
-    db()
-      .sqlite.prepare(sql)
-      .safeIntegers(false)
-      .all(...params) as T[];
+  const all = <T>(sql: string, ...params: unknown[]) => {
+    const { file } = db();
+    if (!file) throw new Error("The seeds' tests read a SQLite file");
+    const reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    try {
+      return reader.prepare(sql).all(...params) as T[];
+    } finally {
+      reader.close();
+    }
+  };
   const one = <T>(sql: string, ...params: unknown[]) => all<T>(sql, ...params)[0]!;
   const count = (sql: string, ...params: unknown[]) => one<{ n: number }>(sql, ...params).n;
   return { all, one, count };

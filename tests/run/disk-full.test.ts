@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
@@ -24,7 +25,19 @@ let hub: { id: number; name: string };
 let postId: number;
 let imageId: number;
 
-const count = (table: string) => (db.sqlite.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number | bigint }).n;
+const count = async (table: "Hub" | "Post" | "Image" | "PostLike") =>
+  (
+    await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
+const rowCounts = async () => ({
+  hubs: await count("Hub"),
+  posts: await count("Post"),
+  images: await count("Image"),
+  likes: await count("PostLike"),
+});
 
 /** Writes zeros until the file system refuses. */
 function fillDisk() {
@@ -62,7 +75,7 @@ beforeAll(async () => {
   const me = (await agent.get("/user/full_disk").set(auth)).body;
   expect((await agent.put(`/user/${me.id}`).set(auth).send({ profileImageID: imageId })).status).toBe(200);
   // An empty write-ahead log: the next write needs new disk space.
-  db.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+  await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db.kysely);
   fillDisk();
 }, 60_000);
 
@@ -88,7 +101,7 @@ describe("with the disk full", () => {
 
   it("answers 503 with the error body to writes, changing nothing", async () => {
     const agent = supertest(app);
-    const before = { hubs: count("Hub"), posts: count("Post"), images: count("Image"), likes: count("PostLike") };
+    const before = await rowCounts();
 
     expectError(await agent.post("/hubs").set(auth).send({ name: "No Room Hub", description: "x" }), 503, OUT_OF_SPACE);
     expectError(
@@ -107,7 +120,7 @@ describe("with the disk full", () => {
       OUT_OF_SPACE,
     );
 
-    expect({ hubs: count("Hub"), posts: count("Post"), images: count("Image"), likes: count("PostLike") }).toEqual(before);
+    expect(await rowCounts()).toEqual(before);
     expect((await agent.get(`/hubs/id/${hub.id}`)).body.description).toBe("x");
     const incoming = path.join(mountPoint, "data", "images", "incoming");
     expect(fs.existsSync(incoming) ? fs.readdirSync(incoming) : []).toEqual([]);
@@ -127,6 +140,6 @@ describe("with the disk full", () => {
       ).status,
     ).toBe(201);
     expect((await agent.post(`/hubs/${encodeURIComponent(hub.name)}/${postId}/like`).set(auth)).status).toBe(200);
-    expect(db.sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
+    expect((await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(db.kysely)).rows).toEqual([{ integrity_check: "ok" }]);
   });
 });

@@ -17,6 +17,15 @@ describe("seed command line", () => {
     expect(parseArgs(["--scale", "--data-dir", "d"], {})).toEqual({ dataDir: "d", scale: "", help: false });
   });
 
+  it("takes PostgreSQL from DATABASE_URL, an empty one meaning none", () => {
+    expect(parseArgs([], { DATABASE_URL: "postgresql://db.example/inkwell" })).toEqual({
+      dataDir: "./data",
+      databaseUrl: "postgresql://db.example/inkwell",
+      help: false,
+    });
+    expect(parseArgs([], { DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
   it("rejects unknown arguments and a missing folder", () => {
     expect(() => parseArgs(["--sclae"], {})).toThrow(/Unknown argument/);
     expect(() => parseArgs(["--data-dir"], {})).toThrow(/needs a folder/);

@@ -109,8 +109,8 @@ describe("seedDemo", () => {
     expect(sizes).toEqual([{ width: 900, height: 1350 }]);
   });
 
-  it("keeps every counter equal to its rows", () => {
-    expect(counterMismatches(db.sqlite)).toEqual(NO_COUNTER_MISMATCHES);
+  it("keeps every counter equal to its rows", async () => {
+    expect(await counterMismatches(db.kysely)).toEqual(NO_COUNTER_MISMATCHES);
     expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBeGreaterThan(100);
     expect(count("SELECT COUNT(*) AS n FROM Follow")).toBeGreaterThan(50);
   });
@@ -187,7 +187,7 @@ describe("seedDemo", () => {
   it("skips a database that already has content and changes nothing", async () => {
     const before = count("SELECT (SELECT COUNT(*) FROM User) + (SELECT COUNT(*) FROM Post) + (SELECT COUNT(*) FROM Image) AS n");
     const filesBefore = fs.readdirSync(path.join(dataDir, "images", "originals")).length;
-    expect(isDatabaseEmpty(db)).toBe(false);
+    expect(await isDatabaseEmpty(db.kysely)).toBe(false);
     const again = await seedDemo(db, dataDir, { bcryptCost: 4, now: NOW });
     expect(again.seeded).toBe(false);
     expect(count("SELECT (SELECT COUNT(*) FROM User) + (SELECT COUNT(*) FROM Post) + (SELECT COUNT(*) FROM Image) AS n")).toBe(before);

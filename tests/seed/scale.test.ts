@@ -36,8 +36,8 @@ describe("seedScale", () => {
     expect(count("SELECT MAX(postCount) AS n FROM Hub WHERE name <> ?", BIG_HUB_NAME)).toBeLessThan(1000);
   });
 
-  it("keeps every counter equal to its rows", () => {
-    expect(counterMismatches(db.sqlite)).toEqual(NO_COUNTER_MISMATCHES);
+  it("keeps every counter equal to its rows", async () => {
+    expect(await counterMismatches(db.kysely)).toEqual(NO_COUNTER_MISMATCHES);
     expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBe(result.rows.postLikes);
     expect(count("SELECT COUNT(*) AS n FROM Membership")).toBe(result.rows.memberships);
   });
@@ -94,6 +94,10 @@ describe("seedScale", () => {
     expect(count("SELECT COUNT(*) AS n FROM User WHERE username = 'demo'")).toBe(1);
     expect(count("SELECT COUNT(DISTINCT nameKey) AS n FROM Hub")).toBe(500);
     expect(count("SELECT COUNT(DISTINCT lower(usernameKey)) AS n FROM User")).toBe(200);
+  });
+
+  it("refuses PostgreSQL: the large set is written into SQLite only", async () => {
+    await expect(seedScale({ ...db, engine: "postgres" }, dataDir, COUNTS, { bcryptCost: 4 })).rejects.toThrow(/SQLite only.*DATABASE_URL/);
   });
 
   it("refuses a database that already has content", async () => {
