@@ -1,13 +1,11 @@
-import fs from "node:fs";
 import { Writable } from "node:stream";
 import jwt from "jsonwebtoken";
 import { pino } from "pino";
 import supertest from "supertest";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { openDatabase } from "../../server/db/database.ts";
 import { setUpSharedTestApi, testConfig, type TestApi, type TestUser } from "../helpers/api.ts";
-import { freshDataDir } from "../helpers/test-data-dir.ts";
+import { freshTestStore } from "../helpers/test-data-dir.ts";
 import { expectError } from "../helpers/expect-error.ts";
 
 let api: TestApi;
@@ -172,11 +170,11 @@ describe("tokens", () => {
 
 describe("the request log", () => {
   it("never holds a bearer token or a session cookie", async () => {
-    const dataDir = freshDataDir();
-    const db = await openDatabase(dataDir);
+    const store = await freshTestStore();
+    const db = await store.open();
     const lines: string[] = [];
     const logger = pino({ level: "info" }, new Writable({ write: (chunk, _enc, done) => done(void lines.push(String(chunk))) }));
-    const app = createApp({ db, config: testConfig(dataDir), logger });
+    const app = createApp({ db, config: testConfig(store.dataDir), logger });
     try {
       await supertest(app).get("/hubs").set("Authorization", `Bearer ${alice.token}`).set("Cookie", "__session=secret-cookie-value");
 
@@ -186,7 +184,7 @@ describe("the request log", () => {
       expect(lines.join("")).not.toContain("secret-cookie-value");
     } finally {
       await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await store.remove();
     }
   });
 });
