@@ -104,7 +104,7 @@ export async function renderPool(concurrency: number): Promise<PoolImage[][]> {
 }
 
 /** An Image row before it is written (publishedAt is the writer's to set). */
-export type ImageRowValues = Omit<ImageRow, "publishedAt">;
+export type ImageRowValues = Omit<ImageRow, "publishedAt" | "fileKey">;
 
 /**
  * Writes the pool's files once, then one row and one hard link per artist and slot. Calls

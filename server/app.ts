@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import { authEndpoints } from "./auth/auth.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
 import type { Database } from "./db/database.ts";
+import type { AttemptCounters } from "./http/attempt-counter.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type AnyEndpoint } from "./http/endpoint.ts";
 import { errorHandler, malformedPath, unknownRoute } from "./http/errors.ts";
@@ -57,6 +58,7 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
 export function allEndpoints(
   config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour">,
   cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
+  counters?: AttemptCounters,
 ): AnyEndpoint<Services>[] {
   return [
     dataVersionEndpoint(cache),
@@ -66,18 +68,18 @@ export function allEndpoints(
     ...postEndpoints,
     ...seriesEndpoints,
     ...chapterEndpoints,
-    ...imageEndpoints(config),
+    ...imageEndpoints(config, counters),
   ];
 }
 
 export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState() }: AppDeps) {
-  const services = createServices(db, config);
+  const services = createServices(db, config, shared.attemptCounter);
   const responseCache = createResponseCache({
     maxEntries: config.responseCacheEntries ?? 2000,
     maxBytes: config.responseCacheBytes,
     versions: shared.dataVersion,
   });
-  const endpoints = allEndpoints(config, responseCache);
+  const endpoints = allEndpoints(config, responseCache, shared.attemptCounter);
   const openApi = buildOpenApi(endpoints, { version: "1.0.0" });
 
   const app = express();

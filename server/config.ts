@@ -2,8 +2,14 @@ import path from "node:path";
 import { z } from "zod";
 import { secretSetting, settingsReader } from "./config-problems.ts";
 import { developmentSecret } from "./development-secret.ts";
+import type { S3Settings } from "./images/s3-storage.ts";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** A text setting where empty means unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -16,6 +22,16 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === "" || v?.startsWith("file:") ? undefined : v))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL, or file:... for the embedded SQLite"),
+  // Images in an S3-compatible bucket instead of DATA_DIR/images when S3_BUCKET is set (CONTRACT.md 15).
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
   // Redis for what instances share: rate limits and the data version (docs/decisions/015-shared-state.md).
   REDIS_URL: z
     .string()
@@ -52,6 +68,8 @@ export interface ApiConfig {
   databaseUrl?: string;
   /** Redis's URL; unset: shared state in this process's memory. */
   redisUrl?: string;
+  /** The S3 bucket of images; unset: DATA_DIR/images. */
+  s3?: S3Settings;
   jwtSecret: string;
   jwtTtlSeconds: number;
   uploadMaxBytes: number;
@@ -93,6 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true",
+        }
+      : undefined,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir, "jwt-secret"),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,

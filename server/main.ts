@@ -7,6 +7,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { gracefulClose } from "./http/graceful-close.ts";
 import { tidyImages } from "./images/image-tidy.ts";
+import { ensureBucket } from "./images/s3-storage.ts";
 import { createSharedState } from "./shared-state.ts";
 
 /** Starts the API: migrates the database, listens on API_PORT, shuts down cleanly on SIGINT/SIGTERM. */
@@ -15,7 +16,9 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const logger = pino({ level: config.logLevel });
   await migrateDatabase(config.dataDir, config.databaseUrl);
   const db = await openDatabase(config.dataDir, config.databaseUrl);
-  await tidyImages(db, config.dataDir);
+  // A bucket is made at the first start; the folder's crash tidy has nothing to do in a bucket (no renames).
+  if (config.s3) await ensureBucket(config.s3);
+  else await tidyImages(db, config.dataDir);
   const shared = createSharedState(config.redisUrl);
   const app = createApp({ db, config, logger, shared });
   const server = app.listen(config.port);

@@ -5,8 +5,11 @@ import { createChapterService } from "./chapters/chapters.service.ts";
 import type { Database } from "./db/database.ts";
 import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
+import type { AttemptCounters } from "./http/attempt-counter.ts";
+import { BucketImageFiles, ImageFiles, type ImageStorage } from "./images/image-files.ts";
 import { imagesDir } from "./images/image-tidy.ts";
 import { createImageService } from "./images/images.service.ts";
+import { s3ObjectStore, type S3Settings } from "./images/s3-storage.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostService } from "./posts/posts.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
@@ -19,13 +22,23 @@ export interface ServiceConfig extends AuthConfig {
   uploadQuotaBytes?: number;
   /** Image resizes at once and waiting (default 2 and 8); beyond them `?w=` gets the original. */
   imageResizeLimits?: { running: number; queued: number };
+  /** S3_*: images in a bucket instead of DATA_DIR/images (CONTRACT.md 15). */
+  s3?: S3Settings;
+}
+
+/** Where image bytes live: the S3 bucket when one is set, else the data folder. */
+export function imageStorage(config: ServiceConfig): ImageStorage {
+  return config.s3
+    ? new BucketImageFiles(s3ObjectStore(config.s3), config.imageResizeLimits)
+    : new ImageFiles(imagesDir(config.dataDir), config.imageResizeLimits);
 }
 
 export type Services = ReturnType<typeof createServices>;
 
-export function createServices(db: Database, config: ServiceConfig) {
+/** `counters`: the attempt counters of the login throttle, shared by every instance when Redis is set. */
+export function createServices(db: Database, config: ServiceConfig, counters?: AttemptCounters) {
   return {
-    auth: createAuthService(db, config),
+    auth: createAuthService(db, config, counters),
     users: createUserService(db),
     hubs: createHubService(db),
     membership: createMembershipService(db),
@@ -35,9 +48,6 @@ export function createServices(db: Database, config: ServiceConfig) {
     follows: createFollowService(db),
     chapters: createChapterService(db),
     chapterLikes: createChapterLikeService(db),
-    images: createImageService(db, imagesDir(config.dataDir), {
-      quotaBytes: config.uploadQuotaBytes,
-      resizeLimits: config.imageResizeLimits,
-    }),
+    images: createImageService(db, imageStorage(config), { quotaBytes: config.uploadQuotaBytes }),
   };
 }

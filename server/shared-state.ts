@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
-import { limiterCounter, memoryAttemptCounter, type AttemptCounter } from "./http/attempt-counter.ts";
+import { limiterCounter, memoryAttemptCounter, type AttemptCounters } from "./http/attempt-counter.ts";
 
 /**
  * What API instances must agree on besides the database: attempt counts (rate limits, login throttles)
@@ -12,7 +12,7 @@ import { limiterCounter, memoryAttemptCounter, type AttemptCounter } from "./htt
 export interface SharedState {
   kind: "memory" | "redis";
   /** `points` attempts per key every `durationSeconds`; `prefix` keeps counters of different things apart. */
-  attemptCounter(prefix: string, points: number, durationSeconds: number): AttemptCounter;
+  attemptCounter: AttemptCounters;
   /** The data version: every committed write moves it, nothing else does. */
   dataVersion: DataVersionStore;
   close(): Promise<void>;
@@ -25,7 +25,6 @@ export interface DataVersionStore {
   bump(): Promise<string>;
 }
 
-const KEY_PREFIX = "inkwell:";
 
 export function createSharedState(redisUrl?: string): SharedState {
   return redisUrl ? redisSharedState(redisUrl) : memorySharedState();
@@ -60,19 +59,20 @@ return epoch .. '.' .. n`;
 
 type VersionRedis = Redis & { dataVersion(epochKey: string, counterKey: string, newEpoch: string, bump: "0" | "1"): Promise<string> };
 
-export function redisSharedState(url: string): SharedState {
+/** `keyPrefix` keeps several sites (or test runs) on one Redis apart. */
+export function redisSharedState(url: string, { keyPrefix = "inkwell:" } = {}): SharedState {
   // Commands wait while Redis is away (reconnecting) rather than failing at once; each still ends within the timeout.
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, commandTimeout: 2000 }) as VersionRedis;
   // Without a listener, a lost connection would be an unhandled 'error' event; the commands themselves fail.
   redis.on("error", () => {});
   redis.defineCommand("dataVersion", { numberOfKeys: 2, lua: VERSION_SCRIPT });
   const version = (bump: "0" | "1") =>
-    redis.dataVersion(`${KEY_PREFIX}data-epoch`, `${KEY_PREFIX}data-version`, randomUUID().slice(0, 8), bump);
+    redis.dataVersion(`${keyPrefix}data-epoch`, `${keyPrefix}data-version`, randomUUID().slice(0, 8), bump);
   return {
     kind: "redis",
     attemptCounter: (prefix, points, durationSeconds) =>
       limiterCounter(
-        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${KEY_PREFIX}${prefix}`, points, duration: durationSeconds }),
+        new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}${prefix}`, points, duration: durationSeconds }),
         points,
       ),
     dataVersion: { current: () => version("0"), bump: () => version("1") },

@@ -6,6 +6,7 @@ import { conflict, HttpError } from "../http/errors.ts";
 import { readDeviceToken, signAccessToken, signDeviceToken, type Caller, type TokenConfig } from "../http/auth.ts";
 import type { LoginInput, RegisterInput } from "../rules/auth.ts";
 import { createAuthQueries } from "./auth.queries.ts";
+import type { AttemptCounters } from "../http/attempt-counter.ts";
 import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.ts";
 
 export interface AuthConfig extends TokenConfig {
@@ -27,14 +28,17 @@ export interface Origin {
   address: string;
 }
 
-export function createAuthService(db: Database, config: AuthConfig) {
+export function createAuthService(db: Database, config: AuthConfig, counters?: AttemptCounters) {
   const users = createAuthQueries(db);
   // Compared against when the username is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hashSync("not-a-real-password", config.bcryptCost);
-  const throttle = createLoginThrottle({
-    attemptsPerAddress: config.authRateLimit,
-    failuresPerAccount: config.loginFailureLimit ?? 10,
-  } satisfies LoginThrottleConfig);
+  const throttle = createLoginThrottle(
+    {
+      attemptsPerAddress: config.authRateLimit,
+      failuresPerAccount: config.loginFailureLimit ?? 10,
+    } satisfies LoginThrottleConfig,
+    counters,
+  );
 
   async function assertKeysFree(usernameKey: string, emailKey: string): Promise<void> {
     const taken = await users.takenKeys(usernameKey, emailKey);

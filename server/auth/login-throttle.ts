@@ -1,4 +1,4 @@
-import { memoryAttemptCounter, unlimitedAttempts } from "../http/attempt-counter.ts";
+import { memoryAttemptCounter, unlimitedAttempts, type AttemptCounters } from "../http/attempt-counter.ts";
 import { TooManyRequests } from "../http/errors.ts";
 
 const WINDOW_SECONDS = 15 * 60;
@@ -17,11 +17,10 @@ export interface LoginThrottleConfig {
  *   a device that signed in to it before (its device token) may still try, on a count of its own, so an
  *   attacker slows the guesses without locking the owner out.
  */
-export function createLoginThrottle(config: LoginThrottleConfig) {
+export function createLoginThrottle(config: LoginThrottleConfig, counters: AttemptCounters = memoryAttemptCounter) {
   const perAddress =
-    config.attemptsPerAddress > 0 ? memoryAttemptCounter("auth-address", config.attemptsPerAddress, WINDOW_SECONDS) : unlimitedAttempts;
-  const failures =
-    config.failuresPerAccount > 0 ? memoryAttemptCounter("auth-failures", config.failuresPerAccount, WINDOW_SECONDS) : unlimitedAttempts;
+    config.attemptsPerAddress > 0 ? counters("auth-address", config.attemptsPerAddress, WINDOW_SECONDS) : unlimitedAttempts;
+  const failures = config.failuresPerAccount > 0 ? counters("auth-failures", config.failuresPerAccount, WINDOW_SECONDS) : unlimitedAttempts;
 
   return {
     /** Counts an attempt from this address; throws 429 when its attempts are used up. */

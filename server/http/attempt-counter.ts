@@ -12,6 +12,9 @@ export interface AttemptCounter {
   forget(key: string): Promise<void>;
 }
 
+/** Makes the counters of one kind of attempt: in memory, or shared by every instance (server/shared-state.ts). */
+export type AttemptCounters = (prefix: string, points: number, durationSeconds: number) => AttemptCounter;
+
 /** `points` attempts per key every `durationSeconds` in this process's memory; `prefix` keeps counters of different things apart. */
 export function memoryAttemptCounter(prefix: string, points: number, durationSeconds: number): AttemptCounter {
   return limiterCounter(new RateLimiterMemory({ keyPrefix: prefix, points, duration: durationSeconds }), points);

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { RENDITION_WIDTHS } from "../rules/images.ts";
 import { HttpError } from "../http/errors.ts";
+import type { ObjectStore } from "./s3-storage.ts";
 
 export type ImageFormat = "jpeg" | "png" | "webp" | "gif";
 export const CONTENT_TYPES: Record<ImageFormat, "image/jpeg" | "image/png" | "image/webp" | "image/gif"> = {
@@ -127,20 +128,94 @@ export interface Rendition {
   exact: boolean;
 }
 
+/** An image as its bytes are found: by id (the data folder) or by the upload's key (a bucket). */
+export interface StoredImage {
+  id: number;
+  fileKey: string | null;
+  format: ImageFormat;
+  width: number;
+}
+
+/**
+ * Where image bytes live: the data folder (ImageFiles, the default) or an S3 bucket (BucketImageFiles). An
+ * upload is staged under a fresh key before its row is committed and moved into place after (a no-op in a
+ * bucket, where the object keeps its key), so no row ever names bytes that were not stored.
+ */
+export interface ImageStorage {
+  stageUpload(bytes: Buffer, format: ImageFormat): Promise<string>;
+  moveIntoPlace(fileKey: string, id: number, format: ImageFormat): Promise<void>;
+  /** Undoes an upload: its staged bytes and, when it got that far, the bytes moved into place. */
+  discardUpload(fileKey: string, format: ImageFormat, id?: number): Promise<void>;
+  /**
+   * The bytes to serve for a width request: the original when it is no wider, else a rendition made once and
+   * kept. With every resizer busy and the queue full, the original (a correct image, just larger).
+   */
+  read(image: StoredImage, requested: number | undefined): Promise<Rendition | null>;
+}
+
+/** How a store reads an original, reads a kept rendition and keeps a new one. */
+interface RenditionIo {
+  original(): Promise<Buffer | null>;
+  kept(width: number): Promise<Buffer | null>;
+  keep(width: number, bytes: Buffer): Promise<void>;
+}
+
+/** Renditions made on demand, at most `running` at once (the rest wait or get the original), each made once. */
+class Renditions {
+  private readonly inFlight = new Map<string, Promise<Buffer | null>>();
+  private readonly resizers: WorkLimiter;
+
+  constructor(limits: { running: number; queued: number } = { running: 2, queued: 8 }) {
+    this.resizers = new WorkLimiter(limits.running, limits.queued);
+  }
+
+  async read(image: StoredImage, requested: number | undefined, io: RenditionIo): Promise<Rendition | null> {
+    const readOriginal = async (exact: boolean) => {
+      const bytes = await io.original();
+      return bytes && { bytes, exact };
+    };
+    if (requested === undefined) return readOriginal(true);
+    const width: number = RENDITION_WIDTHS.find((w) => w >= requested) ?? RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1]!;
+    if (width >= image.width) return readOriginal(true);
+    const kept = await io.kept(width);
+    if (kept) return { bytes: kept, exact: true };
+    // Concurrent requests for the same rendition share one resize.
+    const name = `${image.id}:${width}`;
+    let pending = this.inFlight.get(name);
+    if (!pending) {
+      const started = this.resizers.tryRun(() => resize(image.format, width, io));
+      if (!started) return readOriginal(false);
+      pending = started.finally(() => this.inFlight.delete(name));
+      this.inFlight.set(name, pending);
+    }
+    const bytes = await pending.catch(() => null);
+    return bytes ? { bytes, exact: true } : null;
+  }
+}
+
+async function resize(format: ImageFormat, width: number, io: RenditionIo): Promise<Buffer | null> {
+  const original = await io.original();
+  if (!original) return null;
+  const animated = format === "gif" || format === "webp";
+  const bytes = await encode(sharp(original, { animated }).resize({ width, withoutEnlargement: true }), format).toBuffer();
+  // A rendition that cannot be kept (a full disk, a store that is down) is still served, from memory.
+  await io.keep(width, bytes).catch(() => undefined);
+  return bytes;
+}
+
 /**
  * Where images live under the data folder: originals/{id}.{ext} and w{width}/{id}.{ext}; every file
  * being written sits in incoming/ first (uploads as {fileKey}.{ext}, renditions as {uuid}.tmp), so
  * the start-up tidy reads one small folder (server/images/image-tidy.ts).
  */
-export class ImageFiles {
-  private readonly inFlight = new Map<string, Promise<Buffer>>();
-  private readonly resizers: WorkLimiter;
+export class ImageFiles implements ImageStorage {
+  private readonly renditions: Renditions;
 
   constructor(
     readonly root: string,
-    resizeLimits: { running: number; queued: number } = { running: 2, queued: 8 },
+    resizeLimits?: { running: number; queued: number },
   ) {
-    this.resizers = new WorkLimiter(resizeLimits.running, resizeLimits.queued);
+    this.renditions = new Renditions(resizeLimits);
   }
 
   get incomingDir() {
@@ -177,7 +252,6 @@ export class ImageFiles {
     await syncFolder(this.incomingDir);
   }
 
-  /** Undoes an upload: its staged file and, when it got that far, the file moved into place. */
   async discardUpload(fileKey: string, format: ImageFormat, id?: number): Promise<void> {
     await fs.rm(this.incomingPath(fileKey, format), { force: true });
     if (id !== undefined) await fs.rm(this.originalPath(id, format), { force: true });
@@ -197,41 +271,55 @@ export class ImageFiles {
     }
   }
 
-  /**
-   * The bytes to serve for a width request: the original when it is no wider, else a rendition made
-   * once and kept on disk. With every resizer busy and the queue full, the original (a correct
-   * image, just larger) instead of more work.
-   */
-  async read(image: { id: number; format: ImageFormat; width: number }, requested: number | undefined): Promise<Rendition | null> {
-    const original = this.originalPath(image.id, image.format);
-    const readOriginal = async (exact: boolean) => {
-      const bytes = await fs.readFile(original).catch(() => null);
-      return bytes && { bytes, exact };
-    };
-    if (requested === undefined) return readOriginal(true);
-    const width: number = RENDITION_WIDTHS.find((w) => w >= requested) ?? RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1]!;
-    if (width >= image.width) return readOriginal(true);
-    const target = this.renditionPath(image.id, image.format, width);
-    const kept = await fs.readFile(target).catch(() => null);
-    if (kept) return { bytes: kept, exact: true };
-    // Concurrent requests for the same rendition share one resize.
-    let pending = this.inFlight.get(target);
-    if (!pending) {
-      const started = this.resizers.tryRun(() => this.resize(original, image.format, width, target));
-      if (!started) return readOriginal(false);
-      pending = started.finally(() => this.inFlight.delete(target));
-      this.inFlight.set(target, pending);
-    }
-    const bytes = await pending.catch(() => null);
-    return bytes ? { bytes, exact: true } : null;
+  read(image: StoredImage, requested: number | undefined): Promise<Rendition | null> {
+    return this.renditions.read(image, requested, {
+      original: () => fs.readFile(this.originalPath(image.id, image.format)).catch(() => null),
+      kept: (width) => fs.readFile(this.renditionPath(image.id, image.format, width)).catch(() => null),
+      keep: (width, bytes) => this.writeAtomically(this.renditionPath(image.id, image.format, width), bytes),
+    });
+  }
+}
+
+/**
+ * Images in an S3 bucket (S3_BUCKET, CONTRACT.md 15): originals/{fileKey}.{ext} and w{width}/{fileKey}.{ext}.
+ * An upload's object is written whole, under its key, before the row naming it is committed, and never renamed;
+ * the answer comes after the store has it. Rows from before upload keys (copied from an older site) are named
+ * id-{id}.
+ */
+export class BucketImageFiles implements ImageStorage {
+  private readonly renditions: Renditions;
+
+  constructor(
+    private readonly objects: ObjectStore,
+    resizeLimits?: { running: number; queued: number },
+  ) {
+    this.renditions = new Renditions(resizeLimits);
   }
 
-  private async resize(original: string, format: ImageFormat, width: number, target: string): Promise<Buffer> {
-    const animated = format === "gif" || format === "webp";
-    const bytes = await encode(sharp(original, { animated }).resize({ width, withoutEnlargement: true }), format).toBuffer();
-    // A rendition that cannot be kept (a full disk) is still served, from memory.
-    await this.writeAtomically(target, bytes).catch(() => undefined);
-    return bytes;
+  static objectName(image: Pick<StoredImage, "id" | "fileKey" | "format">, width?: number): string {
+    return `${width === undefined ? "originals" : `w${width}`}/${image.fileKey ?? `id-${image.id}`}.${EXTENSIONS[image.format]}`;
+  }
+
+  async stageUpload(bytes: Buffer, format: ImageFormat): Promise<string> {
+    const fileKey = randomUUID();
+    await this.objects.write(BucketImageFiles.objectName({ id: 0, fileKey, format }), bytes, CONTENT_TYPES[format]);
+    return fileKey;
+  }
+
+  moveIntoPlace(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async discardUpload(fileKey: string, format: ImageFormat): Promise<void> {
+    await this.objects.remove(BucketImageFiles.objectName({ id: 0, fileKey, format }));
+  }
+
+  read(image: StoredImage, requested: number | undefined): Promise<Rendition | null> {
+    return this.renditions.read(image, requested, {
+      original: () => this.objects.read(BucketImageFiles.objectName(image)),
+      kept: (width) => this.objects.read(BucketImageFiles.objectName(image, width)),
+      keep: (width, bytes) => this.objects.write(BucketImageFiles.objectName(image, width), bytes, CONTENT_TYPES[image.format]),
+    });
   }
 }
 

@@ -13,14 +13,27 @@ export interface ImageRow {
   authorId: number;
   createdAt: number;
   publishedAt: number | null;
+  /** Names the stored bytes in a bucket (server/images/image-files.ts); null for rows older than upload keys. */
+  fileKey: string | null;
 }
 
-export type NewImage = Omit<ImageRow, "id" | "publishedAt"> & {
+export type NewImage = Omit<ImageRow, "id" | "publishedAt" | "fileKey"> & {
   /** Names the uploaded file in incoming/ until it is moved into place (server/images/image-tidy.ts). */
   fileKey: string;
 };
 
-const ROW_COLUMNS = ["id", "fileName", "contentType", "size", "width", "height", "authorId", "createdAt", "publishedAt"] as const;
+const ROW_COLUMNS = [
+  "id",
+  "fileName",
+  "contentType",
+  "size",
+  "width",
+  "height",
+  "authorId",
+  "createdAt",
+  "publishedAt",
+  "fileKey",
+] as const;
 
 export function createImageQueries({ kysely }: Database) {
   const byId = prepare<{ id: number }, ImageRow>(kysely, (p) => kysely.selectFrom("Image").select(ROW_COLUMNS).where("id", "=", p("id")));

@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import multer from "multer";
 import { z } from "zod";
-import { memoryAttemptCounter, type AttemptCounter } from "../http/attempt-counter.ts";
+import { memoryAttemptCounter, type AttemptCounter, type AttemptCounters } from "../http/attempt-counter.ts";
 import { sendWithEtag } from "../http/conditional-send.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -58,8 +58,11 @@ export interface ImageEndpointConfig {
   uploadRatePerHour?: number;
 }
 
-export function imageEndpoints({ uploadMaxBytes, uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR }: ImageEndpointConfig) {
-  const rate = uploadRatePerHour > 0 ? [limitUploadRate(memoryAttemptCounter("upload", uploadRatePerHour, 3600), uploadRatePerHour)] : [];
+export function imageEndpoints(
+  { uploadMaxBytes, uploadRatePerHour = DEFAULT_UPLOAD_RATE_PER_HOUR }: ImageEndpointConfig,
+  counters: AttemptCounters = memoryAttemptCounter,
+) {
+  const rate = uploadRatePerHour > 0 ? [limitUploadRate(counters("upload", uploadRatePerHour, 3600), uploadRatePerHour)] : [];
   return [
     endpoint({
       method: "post",

@@ -3,7 +3,7 @@ import { HttpError, notFound } from "../http/errors.ts";
 import type { ImageMetadata } from "../rules/responses.ts";
 import { nowMs, toIso } from "../db/sql.ts";
 import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
-import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf, ImageFiles } from "./image-files.ts";
+import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf, type ImageStorage } from "./image-files.ts";
 import { createImageQueries, type ImageRow } from "./images.queries.ts";
 import { DEFAULT_UPLOAD_QUOTA_BYTES, quotaMessage } from "./upload-limits.ts";
 
@@ -16,8 +16,6 @@ export interface ImageServiceOptions {
   quotaBytes?: number;
   /** Recently served image bytes kept in memory. */
   cacheBytes?: number;
-  /** Resizes at once and waiting; beyond them `?w=` gets the original. */
-  resizeLimits?: { running: number; queued: number };
 }
 
 /** What GET /images/{id} sends: the bytes, and whether anyone may cache them. */
@@ -31,9 +29,8 @@ const notFoundImage = () => notFound("Image not found");
  * Uploads, metadata and bytes. An image nothing published references is private: its uploader sees
  * it, anyone else gets the 404 of a missing image (docs/decisions/009-image-safety.md).
  */
-export function createImageService(db: Database, root: string, options: ImageServiceOptions = {}) {
+export function createImageService(db: Database, files: ImageStorage, options: ImageServiceOptions = {}) {
   const quotaBytes = options.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES;
-  const files = new ImageFiles(root, options.resizeLimits);
   const cache = new ImageBytesCache(options.cacheBytes ?? 64 * 1024 * 1024);
   const images = createImageQueries(db);
   const overQuota = () => new HttpError(413, quotaMessage(quotaBytes));
@@ -77,7 +74,7 @@ export function createImageService(db: Database, root: string, options: ImageSer
         await files.discardUpload(fileKey, image.format, id);
         throw err;
       }
-      return toMetadata({ ...row, id, publishedAt: null }, authorId);
+      return toMetadata({ ...row, id, publishedAt: null, fileKey }, authorId);
     },
 
     async metadata(id: number, viewerId: number | undefined): Promise<ImageMetadata> {
@@ -99,7 +96,7 @@ export function createImageService(db: Database, root: string, options: ImageSer
       if (!row || !visibleTo(row, viewerId)) throw notFoundImage();
       const isPublic = row.publishedAt !== null;
       if (cached) return { ...cached, public: isPublic };
-      const found = await files.read({ id, format: formatOf(row.contentType), width: row.width }, width);
+      const found = await files.read({ id, fileKey: row.fileKey, format: formatOf(row.contentType), width: row.width }, width);
       // Gone from disk: a plain 404, never the file's path in the message.
       if (!found) throw notFoundImage();
       // The original sent in place of a rendition is kept as the original, never as the rendition.

@@ -32,6 +32,16 @@ export interface ObjectStore {
   close(): void;
 }
 
+/** Creates the bucket when it does not exist yet: run once at start. */
+export async function ensureBucket(settings: S3Settings): Promise<void> {
+  const store = s3ObjectStore(settings);
+  try {
+    await store.ensureBucket();
+  } finally {
+    store.close();
+  }
+}
+
 export function s3ObjectStore(settings: S3Settings): ObjectStore {
   const client = new S3Client({
     endpoint: settings.endpoint,

@@ -1,12 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import supertest from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpSharedTestApi, startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { countRows } from "../helpers/fixtures.ts";
-import { imageBytes, noisePng, uploadImage, type Format } from "../helpers/images.ts";
+import { RENDITION_WIDTHS } from "../../server/rules/images.ts";
+import { imageBytes, keptImageBytes, noisePng, removeKeptOriginal, uploadImage, type Format } from "../helpers/images.ts";
 
 let api: TestApi;
 let artist: TestUser;
@@ -16,14 +15,6 @@ setUpSharedTestApi(["image_artist"], (started, users) => {
 });
 
 const imageRows = () => countRows(api, "Image");
-
-/** Every file under a folder, recursively. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
 
 /** A GET of image bytes by their uploader, buffered whatever the content type. */
 const getBytes = (url: string) =>
@@ -280,7 +271,7 @@ describe("GET /images/{id}", () => {
     expect((await sharp(res.body).metadata()).format).toBe(format);
   });
 
-  it("serves a narrower rendition for ?w=300 and caches it on disk under the data folder", async () => {
+  it("serves a narrower rendition for ?w=300 and keeps it where the originals are (data folder or bucket)", async () => {
     const res = await getBytes(`/images/${jpegId}?w=300`);
 
     expect(res.status).toBe(200);
@@ -289,8 +280,12 @@ describe("GET /images/{id}", () => {
     const meta = await sharp(res.body).metadata();
     expect(meta.width).toBeGreaterThanOrEqual(300);
     expect(meta.width).toBeLessThanOrEqual(320);
-    const cached = filesUnder(path.join(api.dataDir, "images")).filter((f) => fs.readFileSync(f).equals(res.body));
-    expect(cached.length).toBeGreaterThan(0);
+    const kept = await keptImageBytes(
+      api,
+      jpegId,
+      RENDITION_WIDTHS.find((w) => w >= 300),
+    );
+    expect(kept?.equals(res.body)).toBe(true);
   });
 
   it("serves the same rendition bytes the second time", async () => {
@@ -355,7 +350,7 @@ describe("GET /images/{id}", () => {
 
   it("answers 404 without the file's path when the stored file is gone", async () => {
     const id = await uploadImage(api, artist, await imageBytes("png"), "doomed.png");
-    for (const file of filesUnder(path.join(api.dataDir, "images")).filter((f) => path.basename(f).startsWith(`${id}.`))) fs.rmSync(file);
+    await removeKeptOriginal(api, id);
 
     const res = await api.request.get(`/images/${id}`).set(artist.auth);
 

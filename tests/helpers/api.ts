@@ -1,6 +1,7 @@
 import supertest from "supertest";
 import { afterAll, beforeAll } from "vitest";
 import { createApp, type AppConfig } from "../../server/app.ts";
+import { memorySharedState, redisSharedState } from "../../server/shared-state.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { ContractChecker } from "./contract.ts";
@@ -50,8 +51,9 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
   const store = await freshTestStore();
   const { dataDir } = store;
   const db = await store.open();
-  const config = testConfig(dataDir, overrides);
-  const app = createApp({ db, config });
+  const config = testConfig(dataDir, { s3: store.s3, ...overrides });
+  const shared = store.redis ? redisSharedState(store.redis.url, { keyPrefix: store.redis.keyPrefix }) : memorySharedState();
+  const app = createApp({ db, config, shared });
   const doc = (await supertest(app).get("/openapi.json")).body;
   const checker = new ContractChecker(doc);
   const agent = supertest(app);
@@ -88,6 +90,7 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
     },
     async close() {
       await db.close();
+      await shared.close();
       await store.remove();
     },
   };

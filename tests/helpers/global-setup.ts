@@ -3,14 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import type { S3Env } from "../services/swift.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
-import { startPostgres } from "../services/postgres.ts";
+import { startServices } from "../services/index.ts";
 
 const TEMPLATE = "inkwell_template";
 
 /**
  * Migrates one template database for the whole run; each test file copies it (fast). SQLite: a file in a
- * temp folder. PostgreSQL (the `postgres` project of vitest.config.ts): one server for the run and a template database.
+ * temp folder. The `postgres` project of vitest.config.ts runs on the three scale-out services, each started once
+ * for the run: PostgreSQL (a template database), Redis and S3 (Swift; each test app takes its own key prefix).
  */
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "comics-template-"));
@@ -18,7 +20,8 @@ export default async function setup(project: TestProject) {
   project.provide("templateDataDir", dir);
   if (project.name !== "postgres") return () => fs.rmSync(dir, { recursive: true, force: true });
 
-  const postgres = await startPostgres();
+  const services = await startServices({ bucket: "inkwell-tests" });
+  const { postgres } = services;
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${TEMPLATE}"`);
@@ -28,8 +31,10 @@ export default async function setup(project: TestProject) {
   await migrateDatabase(dir, templateUrl.toString());
   project.provide("postgresServerUrl", postgres.url);
   project.provide("postgresTemplate", TEMPLATE);
+  project.provide("redisUrl", services.redis.url);
+  project.provide("s3Env", services.env);
   return async () => {
-    await postgres.stop();
+    await services.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
@@ -39,5 +44,7 @@ declare module "vitest" {
     templateDataDir: string;
     postgresServerUrl: string;
     postgresTemplate: string;
+    redisUrl: string;
+    s3Env: S3Env;
   }
 }

@@ -1,4 +1,8 @@
+import fs from "node:fs/promises";
 import sharp from "sharp";
+import { BucketImageFiles, formatOf, ImageFiles } from "../../server/images/image-files.ts";
+import { imagesDir } from "../../server/images/image-tidy.ts";
+import { s3ObjectStore } from "../../server/images/s3-storage.ts";
 import { expect } from "vitest";
 import type { TestApi, TestUser } from "./api.ts";
 
@@ -33,3 +37,24 @@ export async function uploadImage(api: TestApi, user: TestUser, bytes?: Buffer, 
 export async function uploadPng(api: TestApi, user: TestUser, width = 40, height = 60): Promise<number> {
   return uploadImage(api, user, await imageBytes("png", width, height), "page.png");
 }
+
+/** Where the API keeps an image's original (no width) or a rendition: the data folder, or the S3 bucket when set. */
+async function keptImage(api: TestApi, id: number, width?: number) {
+  const row = await api.db.kysely.selectFrom("Image").select(["fileKey", "contentType"]).where("id", "=", id).executeTakeFirstOrThrow();
+  const format = formatOf(row.contentType);
+  if (api.config.s3) {
+    const name = BucketImageFiles.objectName({ id, fileKey: row.fileKey, format }, width);
+    const store = s3ObjectStore(api.config.s3);
+    return { read: () => store.read(name).finally(() => store.close()), remove: () => store.remove(name).finally(() => store.close()) };
+  }
+  const files = new ImageFiles(imagesDir(api.dataDir));
+  const file = width === undefined ? files.originalPath(id, format) : files.renditionPath(id, format, width);
+  return { read: () => fs.readFile(file).catch(() => null), remove: () => fs.rm(file) };
+}
+
+/** The bytes the API keeps for an image (original or rendition), wherever it keeps them; null when there are none. */
+export const keptImageBytes = async (api: TestApi, id: number, width?: number): Promise<Buffer | null> =>
+  (await keptImage(api, id, width)).read();
+
+/** Deletes an image's original from wherever the API keeps it, behind the API's back. */
+export const removeKeptOriginal = async (api: TestApi, id: number): Promise<void> => (await keptImage(api, id)).remove();
