@@ -25,7 +25,6 @@ export interface DataVersionStore {
   bump(): Promise<string>;
 }
 
-
 export function createSharedState(redisUrl?: string): SharedState {
   return redisUrl ? redisSharedState(redisUrl) : memorySharedState();
 }
