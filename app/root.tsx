@@ -34,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   return {
     user: session?.user ?? null,
     publicApiUrl: context.config.publicApiUrl,
+    imagePublicUrl: context.config.imagePublicUrl,
     contactEmail: context.config.contactEmail,
     year: new Date().getFullYear(),
   };

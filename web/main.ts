@@ -105,13 +105,14 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
  */
 function securityHeaders(config: WebConfig): express.RequestHandler {
   const apiOrigin = new URL(config.publicApiUrl).origin;
+  const imageOrigin = new URL(config.imagePublicUrl).origin;
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`],
         // blob: the publish forms preview a chosen file before it is uploaded.
-        "img-src": ["'self'", "data:", "blob:", apiOrigin],
+        "img-src": [...new Set(["'self'", "data:", "blob:", apiOrigin, imageOrigin])],
         "style-src": ["'self'", "'unsafe-inline'"],
         "connect-src": ["'self'"],
         "form-action": ["'self'"],

@@ -1,10 +1,10 @@
 import { RENDITION_WIDTHS } from "../../server/rules/images.ts";
 import { useRootData } from "../lib/root-data.ts";
 
-/** The URL of an image's bytes on the API origin, optionally a narrower rendition. */
+/** The URL of an image's bytes (on the API origin, or the CDN of IMAGE_PUBLIC_URL), optionally a narrower rendition. */
 export function useImageUrl() {
-  const { publicApiUrl } = useRootData();
-  return (id: number, width?: number) => `${publicApiUrl}/images/${id}${width ? `?w=${width}` : ""}`;
+  const { imagePublicUrl } = useRootData();
+  return (id: number, width?: number) => `${imagePublicUrl}/images/${id}${width ? `?w=${width}` : ""}`;
 }
 
 function hash(text: string): number {

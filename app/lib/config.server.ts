@@ -10,8 +10,10 @@ export interface WebConfig {
   port: number;
   /** Where the web server reaches the API (server to server). */
   apiUrl: string;
-  /** The API origin browsers load image bytes from (docs/web.md §1). */
+  /** The API origin browsers reach (docs/web.md §1). */
   publicApiUrl: string;
+  /** Where browsers load image bytes (`/images/{id}`): IMAGE_PUBLIC_URL, a CDN in front of the API, or the API. */
+  imagePublicUrl: string;
   sessionSecret: string;
   contactEmail: string;
   /**
@@ -39,6 +41,8 @@ const EnvSchema = z.object({
   API_PORT: port(8080),
   API_URL: z.url().optional(),
   PUBLIC_API_URL: z.url().optional(),
+  // A CDN origin in front of the API's /images (CONTRACT.md 15); unset: images come from PUBLIC_API_URL.
+  IMAGE_PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: secretSetting("SESSION_SECRET"),
   CONTACT_EMAIL: z.email().default("contact@example.com"),
@@ -91,6 +95,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     port: e.PORT,
     apiUrl: withoutTrailingSlash(e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`),
     publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
+    imagePublicUrl: withoutTrailingSlash(e.IMAGE_PUBLIC_URL ?? e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret"),
     contactEmail: e.CONTACT_EMAIL,
     pageCacheEntries: e.PAGE_CACHE_ENTRIES,

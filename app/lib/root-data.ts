@@ -4,11 +4,15 @@ import { useRouteLoaderData } from "@remix-run/react";
 export interface RootData {
   user: { id: number; username: string; email: string } | null;
   publicApiUrl: string;
+  /** Where image bytes load from: IMAGE_PUBLIC_URL or the API origin. */
+  imagePublicUrl: string;
   contactEmail: string;
   year: number;
 }
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData<RootData>("root");
-  return data ?? { user: null, publicApiUrl: "", contactEmail: "contact@example.com", year: new Date().getUTCFullYear() };
+  return (
+    data ?? { user: null, publicApiUrl: "", imagePublicUrl: "", contactEmail: "contact@example.com", year: new Date().getUTCFullYear() }
+  );
 }

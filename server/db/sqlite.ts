@@ -25,11 +25,21 @@ export function openSqliteConnection(dataDir: string): BetterSqlite3.Database {
  * the connection and holds it for a whole transaction, so a data-layer unit cannot interleave with
  * another request's statements.
  */
+const NOTHING_TO_ROLL_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  *iterate() {},
+};
+
 export function sqliteKysely(sqlite: BetterSqlite3.Database): Kysely<DB> {
   const cache = new Map<string, BetterSqlite3.Statement>();
   const database: SqliteDatabase = {
     close: () => sqlite.close(),
     prepare(text: string): SqliteStatement {
+      // SQLite rolls a transaction back by itself on some errors (SQLITE_FULL): Kysely's ROLLBACK would then fail
+      // and hide the error that matters (a full disk is a 503).
+      if (text === "rollback" && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       let statement = cache.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);

@@ -63,7 +63,10 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
 
   /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
   async function findRow(nameOrId: string): Promise<Row | undefined> {
-    const byName = await q.byKey.first({ key: nameKey(nameOrId.trim()) });
+    const key = nameKey(nameOrId.trim());
+    // No name holds a control character; PostgreSQL would refuse a NUL in the query.
+    if (matchesNoName(key)) return undefined;
+    const byName = await q.byKey.first({ key });
     if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
     return q.byId.first({ id: Number(nameOrId) });
   }
