@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # Inkwell: the API and the web app in one container, data in /data (see docker-compose.yml).
 
-# ---- build: install everything, generate the Prisma client, build the web app ----
+# ---- build: install everything, build the web app ----
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary is reachable; node-gyp then uses the

@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "data/", "bench/.data/", "bench/results/", "bench/baselines/*/build/", "server/db/generated/", ".cache/"],
+    ignores: ["build/", "data/", "bench/.data/", "bench/results/", "bench/baselines/*/build/", ".cache/"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -17,7 +17,7 @@ export function postgresSchema(sqliteSchema: string): string {
   const body = sqliteSchema
     .replace(
       /generator client \{[^}]*\}/,
-      `generator client {\n  provider   = "prisma-client"\n  output     = "../../node_modules/.prisma-postgres"\n  engineType = "client"\n}`,
+      `generator client {\n  provider   = "prisma-client"\n  output     = "../../node_modules/.prisma-unused"\n  engineType = "client"\n}`,
     )
     .replace(/provider = "sqlite"\n(\s*)url\s*= "[^"]*"/, `provider = "postgresql"\n$1url      = "postgresql://localhost/inkwell"`)
     .replace(/DateTime(\??)( +)@default\(now\(\)\)/g, (_m, optional: string, gap: string) => `BigInt${optional}${gap}${" ".repeat(13)}`)

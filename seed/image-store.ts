@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { Engine } from "../server/db/database.ts";
 import type { Executor } from "../server/db/prepared.ts";
 import { CONTENT_TYPES, formatOf, ImageFiles, type ImageFormat } from "../server/images/image-files.ts";
-import { prepare } from "../server/db/sql.ts";
+import { prepare } from "./sqlite-statement.ts";
 import type { RenderedImage } from "./art/render.ts";
 
 /**

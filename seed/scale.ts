@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import type BetterSqlite3 from "better-sqlite3";
-import type { Database } from "../server/db/database.ts";
-import { prepare } from "../server/db/sql.ts";
+import { sqliteOf, type Database } from "../server/db/database.ts";
+import { prepare } from "./sqlite-statement.ts";
 import { nameKey } from "../server/rules/text.ts";
 import { BulkWriter } from "./bulk.ts";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "./content/users.ts";
@@ -72,7 +72,7 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
   if (!(await isDatabaseEmpty(db.kysely))) throw new Error("seedScale needs an empty database");
   const log = options.log ?? (() => {});
   const started = performance.now();
-  const { sqlite } = db;
+  const sqlite = sqliteOf(db, "The large benchmark set");
   const rnd = new Random("scale");
   const now = options.now ?? Date.now();
   const start = now - 730 * DAY;

@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import type { Database } from "../db/database.ts";
-import { nowMs } from "../db/sql.ts";
+import { nowMs } from "../db/dates.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, HttpError } from "../http/errors.ts";
 import { readDeviceToken, signAccessToken, signDeviceToken, type Caller, type TokenConfig } from "../http/auth.ts";

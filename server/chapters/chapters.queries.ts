@@ -3,7 +3,7 @@ import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { nowMs } from "../db/sql.ts";
+import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds, type ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages, publishOwnImages } from "../images/own-images.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";

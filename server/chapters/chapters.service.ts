@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { toIso } from "../db/sql.ts";
+import { toIso } from "../db/dates.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { ImageRef } from "../images/image-refs.ts";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { notFound } from "../http/errors.ts";
 import type { Database } from "./database.ts";
 import { prepare, type Executor } from "./prepared.ts";
-import { nowMs } from "./sql.ts";
+import { nowMs } from "./dates.ts";
 
 export interface CountedToggleSpec {
   /** The link table: one row per user and target, keyed by both. */

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { toIso } from "../db/sql.ts";
+import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";

@@ -1,7 +1,7 @@
 import type { Database } from "../db/database.ts";
 import { HttpError, notFound } from "../http/errors.ts";
 import type { ImageMetadata } from "../rules/responses.ts";
-import { nowMs, toIso } from "../db/sql.ts";
+import { nowMs, toIso } from "../db/dates.ts";
 import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
 import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf, type ImageStorage } from "./image-files.ts";
 import { createImageQueries, type ImageRow } from "./images.queries.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { nowMs } from "../db/sql.ts";
+import { nowMs } from "../db/dates.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";

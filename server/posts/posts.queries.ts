@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { createCountedToggle, linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
-import { nowMs } from "../db/sql.ts";
+import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
 import { publishOwnImages } from "../images/own-images.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { toIso } from "../db/sql.ts";
+import { toIso } from "../db/dates.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { Paging } from "../rules/paging.ts";

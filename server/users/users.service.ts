@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { toIso } from "../db/sql.ts";
+import { toIso } from "../db/dates.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import type { User } from "../rules/responses.ts";
 import type { UserEditInput } from "../rules/user.ts";

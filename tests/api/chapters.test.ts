@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { nowMs } from "../../server/db/sql.ts";
+import { nowMs } from "../../server/db/dates.ts";
 import { startTestApi, setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { uploadPng } from "../helpers/images.ts";
 

@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import { sql } from "kysely";
 import type { DB } from "../../server/db/schema.ts";
-import { nowMs } from "../../server/db/sql.ts";
+import { nowMs } from "../../server/db/dates.ts";
 import { nameKey } from "../../server/rules/text.ts";
 import type { TestApi, TestUser } from "./api.ts";
 
