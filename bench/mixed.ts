@@ -173,16 +173,19 @@ export interface CounterCheck {
   posts: number;
 }
 
-/** Reads a data folder's database directly (the site must be stopped): counters against rows, and the post count. */
-export function checkCounters(dataDir: string): Promise<CounterCheck> {
-  return withDatabase(dataDir, async (db) => {
+/**
+ * Reads a site's database directly (the site must be stopped): counters against rows, and the post count. The data
+ * folder's SQLite, or the PostgreSQL of `databaseUrl`.
+ */
+export function checkCounters(dataDir: string, databaseUrl?: string): Promise<CounterCheck> {
+  return withDatabase(dataDir, databaseUrl, async (db) => {
     const mismatches = await counterMismatches(db.kysely);
     return { mismatches, total: Object.values(mismatches).reduce((a, b) => a + b, 0), posts: await postRows(db) };
   });
 }
 
-export function countPosts(dataDir: string): Promise<number> {
-  return withDatabase(dataDir, postRows);
+export function countPosts(dataDir: string, databaseUrl?: string): Promise<number> {
+  return withDatabase(dataDir, databaseUrl, postRows);
 }
 
 const postRows = async (db: SiteDatabase) =>
@@ -193,11 +196,11 @@ const postRows = async (db: SiteDatabase) =>
       .executeTakeFirstOrThrow()
   ).n;
 
-async function withDatabase<T>(dataDir: string, use: (db: SiteDatabase) => Promise<T>): Promise<T> {
-  if (!fs.existsSync(databaseFile(dataDir))) throw new Error(`No database in ${dataDir}`);
+async function withDatabase<T>(dataDir: string, databaseUrl: string | undefined, use: (db: SiteDatabase) => Promise<T>): Promise<T> {
+  if (!databaseUrl && !fs.existsSync(databaseFile(dataDir))) throw new Error(`No database in ${dataDir}`);
   // Loaded here, not with this module: the load worker imports it and must not load Prisma.
   const { openDatabase } = await import("../server/db/database.ts");
-  const db = await openDatabase(dataDir);
+  const db = await openDatabase(dataDir, databaseUrl);
   try {
     return await use(db);
   } finally {

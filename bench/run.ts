@@ -3,6 +3,7 @@
 // with both caches off (the growth curve), the mixed load on a copy of the large set, the page weight,
 // then writes bench/results/<timestamp>.json/.md and prints the Markdown table.
 // `npm run bench -- --smoke`: tiny data sets and short runs, no targets (CI).
+// `npm run bench -- --engine postgres` (or BENCH_ENGINE=postgres): the same on PostgreSQL + Redis + S3 (postgres.ts).
 // Orchestration only: see README.md in this folder for what each file does.
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -21,6 +22,7 @@ import { acquireRunLock, copyDataset, ensureDataset, FULL_DATASETS, removeDir, S
 import { LoadRunner, type LoadRequest } from "./load.ts";
 import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
 import { pageWeights } from "./page-weight.ts";
+import { startPostgresRun, type BenchEngine, type PostgresRun, type SiteData } from "./postgres.ts";
 import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
 import {
   apiReads,
@@ -49,16 +51,19 @@ import {
   type Site,
 } from "./servers.ts";
 
-const USAGE = `Usage: npm run bench -- [--smoke] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>]
+const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>]
 
   --smoke              tiny data sets, short runs, no targets (what CI runs)
+  --engine <name>      sqlite (default: the data folder) or postgres (PostgreSQL + Redis + S3 started for the run,
+                       the data sets copied in with copy-site); also BENCH_ENGINE
   --duration <s>       measured seconds per scenario (default ${FULL_SETTINGS.duration}; smoke ${SMOKE_SETTINGS.duration})
   --warmup <s>         warm-up seconds before each measured run (default ${FULL_SETTINGS.warmup}; smoke ${SMOKE_SETTINGS.warmup})
   --connections <n>    concurrent connections (default ${FULL_SETTINGS.connections}; smoke ${SMOKE_SETTINGS.connections})
   --mixed-duration <s> seconds of the mixed read/write load (default ${FULL_SETTINGS.mixedDuration}; smoke ${SMOKE_SETTINGS.mixedDuration})`;
 
-function parseArgs(argv: string[]): { smoke: boolean; settings: LoadSettings } {
+function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; settings: LoadSettings } {
   const smoke = argv.includes("--smoke");
+  let engine = process.env.BENCH_ENGINE || "sqlite";
   const settings = { ...(smoke ? SMOKE_SETTINGS : FULL_SETTINGS) };
   const numbers: Record<string, keyof LoadSettings> = {
     "--duration": "duration",
@@ -73,6 +78,10 @@ function parseArgs(argv: string[]): { smoke: boolean; settings: LoadSettings } {
       console.log(USAGE);
       process.exit(0);
     }
+    if (flag === "--engine") {
+      engine = inline ?? argv[++i] ?? "";
+      continue;
+    }
     const key = numbers[flag];
     if (!key) throw new Error(`Unknown argument: ${argv[i]}\n${USAGE}`);
     const value = Number(inline ?? argv[++i]);
@@ -80,10 +89,11 @@ function parseArgs(argv: string[]): { smoke: boolean; settings: LoadSettings } {
       throw new Error(`${flag} needs a number`);
     settings[key] = value;
   }
-  return { smoke, settings };
+  if (engine !== "sqlite" && engine !== "postgres") throw new Error(`--engine must be sqlite or postgres, got "${engine}"`);
+  return { smoke, engine, settings };
 }
 
-const { smoke, settings } = parseArgs(process.argv.slice(2));
+const { smoke, engine, settings } = parseArgs(process.argv.slice(2));
 const mode = smoke ? "smoke" : "full";
 const startedAt = new Date();
 const loadavgStart = os.loadavg();
@@ -103,12 +113,14 @@ const watchdog = setTimeout(() => {
 }, LIMIT_S * 1000);
 watchdog.unref();
 
+let postgres: PostgresRun | undefined;
 let shuttingDown = false;
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true;
     runner.close();
     await stopAll();
+    await postgres?.stop().catch((err: unknown) => log(`Stopping PostgreSQL, Redis and S3 failed: ${String(err)}`));
   }
   process.exit(code);
 }
@@ -250,10 +262,18 @@ async function measureBaselines(round: number): Promise<void> {
   }
 }
 
-/** Runs `fn` with the site started on a data folder (with `extraEnv`, e.g. the caches off), and always stops it. */
-async function withSite<T>(dataDir: string, label: string, extraEnv: Record<string, string>, fn: (site: Site) => Promise<T>): Promise<T> {
-  const site = await startSite(dataDir, label, extraEnv);
-  sites.push({ label, dataDir: path.relative(ROOT, dataDir), env: extraEnv });
+/** Where a site on a data set keeps its data on this run's engine: the set's folder, or its copy in PostgreSQL + S3. */
+function siteData(dataset: Dataset, label: string): SiteData {
+  return postgres ? postgres.site(dataset, label) : { dataDir: dataset.dir, env: {} };
+}
+
+/** Runs `fn` with the site started on its data (with `extraEnv`, e.g. the caches off), and always stops it. */
+async function withSite<T>(data: SiteData, label: string, extraEnv: Record<string, string>, fn: (site: Site) => Promise<T>): Promise<T> {
+  const site = await startSite(data.dataDir, label, { ...data.env, ...extraEnv });
+  const shownEnv = data.env.DATABASE_URL
+    ? { DATABASE_URL: data.env.DATABASE_URL, REDIS_URL: data.env.REDIS_URL!, S3_BUCKET: data.env.S3_BUCKET!, ...extraEnv }
+    : extraEnv;
+  sites.push({ label, dataDir: path.relative(ROOT, data.dataDir), env: shownEnv });
   try {
     return await fn(site);
   } finally {
@@ -269,7 +289,7 @@ async function withSite<T>(dataDir: string, label: string, extraEnv: Record<stri
 }
 
 log(
-  `Inkwell benchmark (${mode}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`,
+  `Inkwell benchmark (${mode}, ${engine === "postgres" ? "PostgreSQL + Redis + S3" : "SQLite"}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`,
 );
 
 // One run at a time in this checkout (shared data folders; and two loads on 2 cores spoil both).
@@ -286,6 +306,13 @@ const specs = smoke ? SMOKE_DATASETS : FULL_DATASETS;
 const datasetTimeout = smoke ? 120_000 : 15 * 60_000;
 const large = await stage("datasets", () => ensureDataset(specs.large, { timeoutMs: datasetTimeout }));
 const small = await stage("datasets", () => ensureDataset(specs.small, { timeoutMs: datasetTimeout }));
+if (engine === "postgres") {
+  await stage("postgres", async () => {
+    postgres = await startPostgresRun();
+    for (const dataset of [large, small]) if (dataset) await postgres.prepare(dataset);
+  });
+  if (!postgres) await shutdown(1);
+}
 await stage("remix-minimal build", () => ensureRemixMinimalBuild());
 const siteBuild = siteBuildState();
 if (!siteBuild.present) log("No web build yet: the site's start script builds it (npm run build) on its first start.");
@@ -305,7 +332,7 @@ const pageWeight: BenchReport["pageWeight"] = [];
 let pageWeightBaseline: BenchReport["pageWeightBaseline"];
 if (large) {
   await stage("large set", () =>
-    withSite(large.dir, "large", {}, async (site) => {
+    withSite(siteData(large, "large"), "large", {}, async (site) => {
       const p = await pickFromData(site.apiUrl);
       picks.large = p;
       log(
@@ -349,7 +376,7 @@ if (large) {
 // the large end of the growth curve.
 if (large) {
   await stage("large set, caches off", () =>
-    withSite(large.dir, "large-uncached", CACHES_OFF, async (site) => {
+    withSite(siteData(large, "large-uncached"), "large-uncached", CACHES_OFF, async (site) => {
       const p = picks.large ?? (picks.large = await pickFromData(site.apiUrl));
       await checkPage("uncached (page cache off)", site.webUrl, "/", "none");
       log("API reads (large set, both caches off)...");
@@ -361,7 +388,7 @@ if (large) {
 // 5. The small set, both caches off: the same reads, for the growth curve.
 if (small) {
   await stage("small set", () =>
-    withSite(small.dir, "small", CACHES_OFF, async (site) => {
+    withSite(siteData(small, "small"), "small", CACHES_OFF, async (site) => {
       const p = await pickFromData(site.apiUrl, picks.large?.search.term);
       picks.small = p;
       log(
@@ -376,7 +403,9 @@ if (small) {
 let mixed: BenchReport["mixed"];
 if (large) {
   await stage("mixed load", async () => {
-    const copy = copyDataset(large, `${large.name}-mixed-copy`);
+    const copyName = `${large.name}-mixed-copy`;
+    const copy: SiteData = postgres ? await postgres.copyForWrites(large, copyName) : { dataDir: copyDataset(large, copyName), env: {} };
+    const copyUrl = copy.env.DATABASE_URL;
     const mixedMeta = {
       id: MIXED_ID,
       group: "mixed" as const,
@@ -386,7 +415,7 @@ if (large) {
       path: "(several)",
     };
     try {
-      const postsBefore = await countPosts(copy);
+      const postsBefore = await countPosts(copy.dataDir, copyUrl);
       let postsCreated: number | undefined;
       let postsSent: number | undefined;
       await withSite(copy, "mixed", {}, async (site) => {
@@ -418,7 +447,7 @@ if (large) {
         }
       });
       // The site is stopped: read the database directly.
-      const counters = await checkCounters(copy);
+      const counters = await checkCounters(copy.dataDir, copyUrl);
       log(
         `Counters after the mixed load: ${counters.total === 0 ? "every counter equals its rows" : `${counters.total} mismatches ${JSON.stringify(counters.mismatches)}`}; posts ${postsBefore} -> ${counters.posts} (${postsCreated ?? "?"} answered 201, ${postsSent ?? "?"} sent)`,
       );
@@ -429,7 +458,8 @@ if (large) {
         scenarios.push({ ...mixedMeta, ...emptyResult(), failed: err instanceof Error ? err.message : String(err) });
       throw err;
     } finally {
-      removeDir(copy);
+      if (postgres) await postgres.drop(copyName);
+      else removeDir(copy.dataDir);
     }
   });
 }
@@ -471,6 +501,8 @@ for (const d of [large, small].filter((x): x is Dataset => !!x))
 const finishedAt = new Date();
 const draft: Omit<BenchReport, "targets"> = {
   mode,
+  engine,
+  copies: postgres?.copies,
   startedAt: startedAt.toISOString(),
   finishedAt: finishedAt.toISOString(),
   seconds: elapsedSeconds(),
