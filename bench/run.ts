@@ -160,6 +160,11 @@ async function measureScenario(
   try {
     const r = await runner.measure({ ...request, url: base + def.path });
     printLine(def.id, r);
+    // Nothing answered within the run and nothing failed either: every request was still waiting when it ended.
+    if (r.requests === 0 && r.errors === 0)
+      problems.push(
+        `${def.id} (${def.path}): no answer within the ${settings.warmup + settings.duration} s of its run (every request still in flight).`,
+      );
     if (r.errors > 0)
       problems.push(
         `${def.id} (${def.path}): ${r.errors} errors, status codes ${JSON.stringify(r.statusCodes)}${r.failures[0] ? `; first: ${r.failures[0].status} ${r.failures[0].body.slice(0, 120)}` : ""}`,

@@ -53,9 +53,9 @@ export interface CopySiteResult {
 export class TargetNotEmptyError extends Error {}
 
 /**
- * Migrates the PostgreSQL target, refuses it when any table has rows, uploads the images, then copies every
- * table in one transaction (ids kept), and moves each id sequence past the copied ids. Images go first, so no
- * committed row names an object that is not in the bucket.
+ * Migrates the PostgreSQL target, refuses it when any table has rows, then copies every table in one transaction
+ * (ids kept) while the images are uploaded, and moves each id sequence past the copied ids. The transaction commits
+ * only once every image is in the bucket, so no committed row names an object that is not there.
  */
 export async function copySite(options: CopySiteOptions): Promise<CopySiteResult> {
   const started = performance.now();
@@ -83,9 +83,11 @@ export async function copySite(options: CopySiteOptions): Promise<CopySiteResult
         throw new TargetNotEmptyError(
           `The target database already has rows (in ${filled.join(", ")}): copy-site only fills an empty database. Nothing was copied.`,
         );
-      const images = await copyImages(source, options, log);
-      const rows = await copyTables(source, target, options.batchRows ?? 5_000, log);
-      return { rows, ...images, seconds: (performance.now() - started) / 1000 };
+      // Reads its rows from SQLite before the tables' copy starts (one statement at a time on the connection).
+      const images = copyImages(source, options, log);
+      images.catch(() => {}); // awaited before the commit
+      const rows = await copyTables(source, target, options.batchRows ?? 5_000, log, images);
+      return { rows, ...(await images), seconds: (performance.now() - started) / 1000 };
     } finally {
       await target.end();
     }
@@ -103,7 +105,13 @@ async function filledTables(target: pg.Client): Promise<string[]> {
   return filled;
 }
 
-async function copyTables(source: BetterSqlite3.Database, target: pg.Client, batchRows: number, log: (line: string) => void) {
+async function copyTables(
+  source: BetterSqlite3.Database,
+  target: pg.Client,
+  batchRows: number,
+  log: (line: string) => void,
+  beforeCommit: Promise<unknown>,
+) {
   const rows: Record<string, number> = {};
   await target.query("BEGIN");
   try {
@@ -134,6 +142,7 @@ async function copyTables(source: BetterSqlite3.Database, target: pg.Client, bat
         [`"${table}"`, given.get(table) ?? 0],
       );
     }
+    await beforeCommit;
     await target.query("COMMIT");
   } catch (err) {
     await target.query("ROLLBACK").catch(() => {});
