@@ -31,35 +31,31 @@ export interface PageStart {
  */
 export function createPostPageKeys({ kysely }: Database) {
   type Row = { k: number; id: number };
-  const stepFromStart = (order: PostOrder) => {
+  // The key of every STEP-th post of the order, up to `limit` posts, in one pass over the order's index (one
+  // round trip, instead of one per key).
+  const everyStepUpTo = (order: PostOrder) => {
     const key = sql.ref(SORT_KEY[order]);
-    return prepare<{ hubId: number; skip: number }, Row>(
-      kysely,
-      (p) =>
-        sql`SELECT ${key} AS "k", "id" FROM "Post" WHERE "hubId" = ${p("hubId")} ORDER BY ${key} DESC, "id" DESC LIMIT 1 OFFSET ${p("skip")}`,
-    );
-  };
-  const stepFromKey = (order: PostOrder) => {
-    const key = sql.ref(SORT_KEY[order]);
-    // Ties on the key first, then the posts below it: two exact index ranges (see posts.queries.ts).
-    return prepare<{ hubId: number; k: number; id: number; take: number; skip: number }, Row>(
+    return prepare<{ hubId: number; limit: number }, Row>(
       kysely,
       (p) => sql`SELECT "k", "id" FROM (
-          SELECT * FROM (SELECT ${key} AS "k", "id" FROM "Post" WHERE "hubId" = ${p("hubId")} AND ${key} = ${p("k")} AND "id" < ${p("id")}
-                         ORDER BY "id" DESC LIMIT ${p("take")}) AS "tied"
-          UNION ALL
-          SELECT * FROM (SELECT ${key} AS "k", "id" FROM "Post" WHERE "hubId" = ${p("hubId")} AND ${key} < ${p("k")}
-                         ORDER BY ${key} DESC, "id" DESC LIMIT ${p("take")}) AS "below"
-        ) AS "ahead" ORDER BY "k" DESC, "id" DESC LIMIT 1 OFFSET ${p("skip")}`,
+          SELECT ${key} AS "k", "id", ROW_NUMBER() OVER (ORDER BY ${key} DESC, "id" DESC) AS "rn"
+          FROM "Post" WHERE "hubId" = ${p("hubId")} ORDER BY ${key} DESC, "id" DESC LIMIT ${p("limit")}
+        ) AS "walk" WHERE "rn" % ${sql.lit(STEP)} = 0 ORDER BY "rn"`,
     );
   };
-  const step = {
-    fromStart: { latest: stepFromStart("latest"), "by-likes": stepFromStart("by-likes") },
-    fromKey: { latest: stepFromKey("latest"), "by-likes": stepFromKey("by-likes") },
-  };
+  const walk = { latest: everyStepUpTo("latest"), "by-likes": everyStepUpTo("by-likes") };
 
-  // `${hubId}:${order}` -> the order's version and keys[i] = the key of the last post before position (i + 1) * STEP.
-  const remembered = new Map<string, { version: number; keys: Key[] }>();
+  interface Remembered {
+    version: number;
+    /** keys[i] = the key of the last post before position (i + 1) * STEP. */
+    keys: Key[];
+    /** How many posts the longest finished walk covered. */
+    walked: number;
+    /** The walk in flight: requests of the same order and version wait for it rather than walk again. */
+    walking: Promise<void> | null;
+  }
+  // `${hubId}:${order}` -> what is known of that order at its version.
+  const remembered = new Map<string, Remembered>();
 
   async function keyAt(hubId: number, order: PostOrder, version: number, checkpoint: number): Promise<Key | null> {
     const name = `${hubId}:${order}`;
@@ -69,20 +65,28 @@ export function createPostPageKeys({ kysely }: Database) {
     if (!entry || entry.version < version) {
       remembered.delete(name);
       if (remembered.size >= MAX_REMEMBERED_ORDERS) remembered.delete(remembered.keys().next().value!);
-      remembered.set(name, (entry = { version, keys: [] }));
+      remembered.set(name, (entry = { version, keys: [], walked: 0, walking: null }));
     }
-    const { keys } = entry;
-    while (keys.length < checkpoint) {
-      const found = keys.length;
-      const last = keys.at(-1);
-      const row = last
-        ? await step.fromKey[order].first({ hubId, k: last[0], id: last[1], take: STEP, skip: STEP - 1 })
-        : await step.fromStart[order].first({ hubId, skip: STEP - 1 });
-      if (!row) return null; // past the end
-      // Another request of this version may have found the same key meanwhile.
-      if (keys.length === found) keys.push([row.k, row.id]);
+    const known = entry;
+    const needed = checkpoint * STEP;
+    while (known.keys.length < checkpoint) {
+      if (known.walked >= needed) return null; // past the end
+      if (!known.walking) {
+        // Twice as deep as before at least, so a reader paging deeper does not walk again for every page.
+        const limit = Math.max(needed, known.walked * 2);
+        known.walking = walk[order]
+          .all({ hubId, limit })
+          .then((rows) => {
+            if (rows.length > known.keys.length) known.keys = rows.map((row) => [row.k, row.id] as const);
+            known.walked = Math.max(known.walked, limit);
+          })
+          .finally(() => {
+            known.walking = null;
+          });
+      }
+      await known.walking;
     }
-    return keys[checkpoint - 1] ?? null;
+    return known.keys[checkpoint - 1] ?? null;
   }
 
   return {
