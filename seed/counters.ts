@@ -9,6 +9,8 @@ export interface CounterMismatches {
   seriesFollowers: number;
   seriesChapters: number;
   chapterLikes: number;
+  /** Tables whose kept row count (RowCount) differs from their rows. */
+  rowCounts: number;
 }
 
 // Each check compares a stored counter with a grouped count of its link rows (one pass over
@@ -25,6 +27,8 @@ const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
   seriesFollowers: check("Series", "followersCount", "Follow", "seriesId"),
   seriesChapters: check("Series", "chapterCount", "Chapter", "seriesId"),
   chapterLikes: check("Chapter", "likes", "ChapterLike", "chapterId"),
+  rowCounts: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "RowCount" r
+    WHERE r."rows" <> CASE r."tableName" WHEN 'Hub' THEN (SELECT COUNT(*) FROM "Hub") WHEN 'Series' THEN (SELECT COUNT(*) FROM "Series") END`,
 };
 
 export async function counterMismatches(on: Executor): Promise<CounterMismatches> {

@@ -25,8 +25,11 @@ export const COPIED_TABLES = [
   "RevokedToken",
 ] as const satisfies readonly (keyof DB)[];
 
-/** SQLite-only tables: Prisma's history (the target keeps its own) and the FTS5 name indexes with their shadow tables. */
-const NOT_COPIED = /^(_prisma_migrations|sqlite_.*|(Hub|Series)NameSearch(_.*)?)$/;
+/**
+ * Not copied: Prisma's history (the target keeps its own), SQLite's FTS5 name indexes with their shadow tables, and
+ * the row counts, which the target's triggers count as the rows arrive.
+ */
+const NOT_COPIED = /^(_prisma_migrations|sqlite_.*|(Hub|Series)NameSearch(_.*)?|RowCount)$/;
 
 export interface CopySiteOptions {
   /** The SQLite site's data folder (app.db and images/). */

@@ -118,6 +118,12 @@ export interface RevokedTokenTable {
   expiresAt: number;
 }
 
+/** A table's row count, kept by triggers (migration row_counts). */
+export interface RowCountTable {
+  tableName: string;
+  rows: number;
+}
+
 export interface DB {
   User: UserTable;
   Image: ImageTable;
@@ -131,4 +137,5 @@ export interface DB {
   PostLike: PostLikeTable;
   ChapterLike: ChapterLikeTable;
   RevokedToken: RevokedTokenTable;
+  RowCount: RowCountTable;
 }

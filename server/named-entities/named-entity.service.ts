@@ -8,7 +8,7 @@ import { assertOwnImages } from "../images/own-images.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page } from "../rules/responses.ts";
 import { nameKey } from "../rules/text.ts";
-import { matchesNoName, nameSearch, searchPlan } from "./name-search.ts";
+import { matchesNoName } from "./name-search.ts";
 import type { NamedEntityChanges, NamedEntityQueries, NamedEntityRow } from "./named-entity.queries.ts";
 
 /** What hubs and series share on create and edit: a unique name, a description, a logo and a banner. */
@@ -104,9 +104,8 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
       const key = nameKey(name.trim());
       if (key === "") return listNewest(paging);
       if (matchesNoName(key)) return page([], 0, paging);
-      const { kind: searchKind, arg } = nameSearch(db.engine, key);
-      const total = (await q.searchCount(searchKind).first({ arg }))!.n;
-      return page(await q.search(searchPlan(searchKind, total)).all({ arg, ...pageParams(paging) }), total, paging);
+      const { rows, total } = await q.search(key, pageParams(paging));
+      return page(rows, total, paging);
     },
 
     findRow,

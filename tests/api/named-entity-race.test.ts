@@ -80,6 +80,44 @@ describe.each([
       .execute();
     expect(published.map((r) => r.id)).toEqual([created.body.profileImageId]);
   });
+
+  it("the list's total counts every row written by concurrent creates and none refused, and follows a delete", async () => {
+    // A new URL each time: the response cache would not know of the direct delete below.
+    let asked = 0;
+    const total = async () => (await api.request.get(`${path}?per_page=${++asked}`)).body.totalElements as number;
+    const rows = async () =>
+      (
+        await api.db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await total();
+    expect(before).toBe(Number(await rows()));
+
+    // Ten distinct names and five taken ones, at once: ten 201s, five 409s.
+    const names = [
+      ...Array.from({ length: RACERS }, (_x, i) => `${table} count ${i}`),
+      ...Array.from({ length: 5 }, (_x, i) => `${table} count ${i}`),
+    ];
+    const responses = await Promise.all(
+      names.map((name, i) =>
+        api.request
+          .post(path)
+          .set((i % 2 === 0 ? alice : bob).auth)
+          .send({ name }),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(RACERS);
+    expect(await total()).toBe(before + RACERS);
+    expect(await total()).toBe(Number(await rows()));
+
+    // Rows removed by any writer leave the count right (the triggers keep it, not the API).
+    const gone = responses.find((r) => r.status === 201)!.body.id as number;
+    if (table === "Hub") await api.db.kysely.deleteFrom("Membership").where("hubId", "=", gone).execute();
+    await api.db.kysely.deleteFrom(table).where("id", "=", gone).execute();
+    expect(await total()).toBe(before + RACERS - 1);
+  });
 });
 
 describe("a hub's creator is its first member, written with the hub", () => {

@@ -63,4 +63,5 @@ export const NO_COUNTER_MISMATCHES: CounterMismatches = {
   seriesFollowers: 0,
   seriesChapters: 0,
   chapterLikes: 0,
+  rowCounts: 0,
 };
