@@ -47,9 +47,10 @@ export type NamedEntityChanges = {
   profileBannerId?: number | null;
 };
 
-type PageParams = { limit: number; offset: number };
+export type PageParams = { limit: number; offset: number };
 type SearchParams = PageParams & { arg: string };
 type Count = { n: number };
+type Total = { total: number };
 
 export type NamedEntityQueries<Row extends NamedEntityRow> = ReturnType<typeof createNamedEntityQueries<Row>>;
 
@@ -71,6 +72,10 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
     sql<Row>`SELECT ${spec.columns}${extraColumns} FROM ${from} JOIN "User" u ON u."id" = ${e}."authorId" ${spec.joins} ${rest}`;
   const fromTable = sql`${table} ${e}`;
 
+  // The table's rows, kept by triggers (docs/decisions/016-row-counts.md): one row read, not a COUNT(*) of every row.
+  const rowCount = sql`(SELECT "rows" FROM "RowCount" WHERE "tableName" = ${sql.lit(spec.table)})`;
+  const totalColumn = sql`, ${rowCount} AS "total"`;
+
   const ORDER = {
     newest: { inner: sql`"createdAt" DESC, "id" DESC`, outer: sql`${e}."createdAt" DESC, ${e}."id" DESC` },
     top: { inner: sql`${counter} DESC, "id" DESC`, outer: sql`${e}.${counter} DESC, ${e}."id" DESC` },
@@ -82,9 +87,9 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
    * order on SQLite: with the LIMIT bound as a parameter its planner would otherwise scan every row and probe
    * the page (90 ms at 100k hubs instead of 0.1 ms); PostgreSQL plans it as an inner join.
    */
-  const page = (order: keyof typeof ORDER, where: RawBuilder<unknown>, limit: unknown, offset: unknown) => {
+  const page = (order: keyof typeof ORDER, where: RawBuilder<unknown>, limit: unknown, offset: unknown, extraColumns = sql``) => {
     const ids = sql`(SELECT "id" FROM ${table} ${where} ORDER BY ${ORDER[order].inner} LIMIT ${limit} OFFSET ${offset}) ids`;
-    return cards(sql`${ids} CROSS JOIN ${fromTable}`, sql`WHERE ${e}."id" = ids."id" ORDER BY ${ORDER[order].outer}`);
+    return cards(sql`${ids} CROSS JOIN ${fromTable}`, sql`WHERE ${e}."id" = ids."id" ORDER BY ${ORDER[order].outer}`, extraColumns);
   };
 
   // SQLite: the FTS5 trigram index counts the matches, then one of three plans pages them
@@ -142,13 +147,13 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
   );
 
   return {
-    newest: prepare<PageParams, Row>(kysely, (p) => page("newest", sql``, p("limit"), p("offset"))),
-    top: prepare<PageParams, Row>(kysely, (p) => page("top", sql``, p("limit"), p("offset"))),
-    /** The table's rows, kept by triggers (docs/decisions/016-row-counts.md): one row read, not a COUNT(*) of every row. */
-    count: prepare<Record<string, never>, Count>(
-      kysely,
-      () => sql<Count>`SELECT "rows" AS n FROM "RowCount" WHERE "tableName" = ${sql.lit(spec.table)}`,
+    /** A page of the whole list, each row with the list's total (one round trip on PostgreSQL, not two). */
+    newest: prepare<PageParams, Row & Total>(kysely, (p) =>
+      page("newest", sql``, p("limit"), p("offset"), totalColumn).$castTo<Row & Total>(),
     ),
+    top: prepare<PageParams, Row & Total>(kysely, (p) => page("top", sql``, p("limit"), p("offset"), totalColumn).$castTo<Row & Total>()),
+    /** The table's rows (for a page past the end, which has no row to carry them). */
+    count: prepare<Record<string, never>, Count>(kysely, () => sql<Count>`SELECT ${rowCount} AS n`),
     search,
     byKey: prepare<{ key: string }, Row>(kysely, (p) => cards(fromTable, sql`WHERE ${e}."nameKey" = ${p("key")}`)),
     byId: prepare<{ id: number }, Row>(kysely, (p) => cards(fromTable, sql`WHERE ${e}."id" = ${p("id")}`)),

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
+import type { Prepared } from "../db/prepared.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
@@ -9,7 +10,7 @@ import type { Paging } from "../rules/paging.ts";
 import type { Page } from "../rules/responses.ts";
 import { nameKey } from "../rules/text.ts";
 import { matchesNoName } from "./name-search.ts";
-import type { NamedEntityChanges, NamedEntityQueries, NamedEntityRow } from "./named-entity.queries.ts";
+import type { NamedEntityChanges, NamedEntityQueries, NamedEntityRow, PageParams } from "./named-entity.queries.ts";
 
 /** What hubs and series share on create and edit: a unique name, a description, a logo and a banner. */
 export interface NamedEntityInput {
@@ -56,10 +57,12 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
   const page = (rows: Row[], total: number, paging: Paging): Page<Card> => pageOf(rows.map(kind.toCard), total, paging);
   const pageParams = (paging: Paging) => ({ limit: paging.perPage, offset: offsetOf(paging) });
 
-  async function listNewest(paging: Paging) {
-    const [rows, count] = await Promise.all([q.newest.all(pageParams(paging)), q.count.first({})]);
-    return page(rows, count!.n, paging);
+  /** A page of the whole list; its rows carry the total, which a page past the end reads on its own. */
+  async function listAll(list: Prepared<PageParams, Row & { total: number }>, paging: Paging) {
+    const rows = await list.all(pageParams(paging));
+    return page(rows, rows[0]?.total ?? (await q.count.first({}))!.n, paging);
   }
+  const listNewest = (paging: Paging) => listAll(q.newest, paging);
 
   /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
   async function findRow(nameOrId: string): Promise<Row | undefined> {
@@ -95,10 +98,7 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
   return {
     listNewest,
 
-    listTop: async (paging: Paging) => {
-      const [rows, count] = await Promise.all([q.top.all(pageParams(paging)), q.count.first({})]);
-      return page(rows, count!.n, paging);
-    },
+    listTop: (paging: Paging) => listAll(q.top, paging),
 
     search: async (name: string, paging: Paging): Promise<Page<Card>> => {
       const key = nameKey(name.trim());
