@@ -1,21 +1,11 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
+import type { ImageTable } from "../db/schema.ts";
 
-/** A row of the Image table, as the service reads it. */
-export interface ImageRow {
-  id: number;
-  fileName: string;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  authorId: number;
-  createdAt: number;
-  publishedAt: number | null;
-  /** Names the stored bytes in a bucket (server/images/image-files.ts); null for rows older than upload keys. */
-  fileKey: string | null;
-}
+/** A row of the Image table, as the service reads it. `fileKey` names the stored bytes in a bucket
+ * (server/images/image-files.ts); null for rows older than upload keys. */
+export type ImageRow = Selectable<ImageTable>;
 
 export type NewImage = Omit<ImageRow, "id" | "publishedAt" | "fileKey"> & {
   /** Names the uploaded file in incoming/ until it is moved into place (server/images/image-tidy.ts). */

@@ -14,12 +14,6 @@ export interface NameSearch {
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped (ESCAPE '\'). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// No name holds a control character (names are single-line text); FTS5 refuses a NUL in a phrase and
-// PostgreSQL refuses a NUL in any text, so such a search is answered without a query.
-const CONTROL = /[\u0000-\u001F\u007F]/;
-
-export const matchesNoName = (key: string) => CONTROL.test(key);
-
 export function nameSearch(engine: Engine, key: string): NameSearch {
   return engine === "sqlite" && Array.from(key).length >= 3
     ? { kind: "trigram", arg: `"${key.replaceAll('"', '""')}"` } // an FTS5 phrase: the text as a substring

@@ -8,8 +8,7 @@ import type { ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages } from "../images/own-images.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page } from "../rules/responses.ts";
-import { nameKey } from "../rules/text.ts";
-import { matchesNoName } from "./name-search.ts";
+import { cannotBeAName, nameKey } from "../rules/text.ts";
 import type { NamedEntityChanges, NamedEntityQueries, NamedEntityRow, PageParams } from "./named-entity.queries.ts";
 
 /** What hubs and series share on create and edit: a unique name, a description, a logo and a banner. */
@@ -67,8 +66,7 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
   /** By name (case-insensitive), then, for an all-digit name, by id (docs/api.md §4). */
   async function findRow(nameOrId: string): Promise<Row | undefined> {
     const key = nameKey(nameOrId.trim());
-    // No name holds a control character; PostgreSQL would refuse a NUL in the query.
-    if (matchesNoName(key)) return undefined;
+    if (cannotBeAName(key)) return undefined;
     const byName = await q.byKey.first({ key });
     if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName;
     return q.byId.first({ id: Number(nameOrId) });
@@ -103,7 +101,7 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
     search: async (name: string, paging: Paging): Promise<Page<Card>> => {
       const key = nameKey(name.trim());
       if (key === "") return listNewest(paging);
-      if (matchesNoName(key)) return page([], 0, paging);
+      if (cannotBeAName(key)) return page([], 0, paging);
       const { rows, total } = await q.search(key, pageParams(paging));
       return page(rows, total, paging);
     },

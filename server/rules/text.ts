@@ -23,6 +23,12 @@ const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // Names also refuse the line and paragraph separators and the bidi embeddings, overrides and isolates (spoofing).
 const CONTROL_IN_NAME = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 
+/**
+ * True when no name or username can be this text: it holds a character names refuse. A lookup by such a path
+ * segment is a 404 without a query (PostgreSQL refuses a NUL in any text; FTS5 in a phrase).
+ */
+export const cannotBeAName = (text: string) => CONTROL_IN_NAME.test(text);
+
 export interface TextRule {
   /** Message when missing or empty; absent means the field is optional (defaults to ""). */
   required?: string;

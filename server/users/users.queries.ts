@@ -1,17 +1,12 @@
+import type { Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { UserTable } from "../db/schema.ts";
 import { prepare } from "../db/prepared.ts";
 import type { ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages, publishOwnImages } from "../images/own-images.ts";
 
 /** A user as the API shows them (the email is the service's to hide). */
-export interface UserRow {
-  id: number;
-  username: string;
-  email: string;
-  joinedAt: number;
-  profileImageId: number | null;
-  profileBannerId: number | null;
-}
+export type UserRow = Pick<Selectable<UserTable>, (typeof PUBLIC_COLUMNS)[number]>;
 
 export interface ProfileImages {
   profileImageId?: number | null;

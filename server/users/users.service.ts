@@ -2,6 +2,7 @@ import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import type { User } from "../rules/responses.ts";
+import { cannotBeAName } from "../rules/text.ts";
 import type { UserEditInput } from "../rules/user.ts";
 import { createUserQueries, type UserRow } from "./users.queries.ts";
 
@@ -17,10 +18,6 @@ const toUser = (u: UserRow, viewerId: number | undefined): User => ({
 
 const userNotFound = () => notFound("User not found");
 
-// Usernames are letters, digits and underscores: one with a control character names nobody, and PostgreSQL
-// refuses a NUL in any text, so it is answered without a query.
-const CONTROL = /[\u0000-\u001F\u007F]/;
-
 export function createUserService(db: Database) {
   const users = createUserQueries(db);
 
@@ -32,7 +29,7 @@ export function createUserService(db: Database) {
 
   return {
     async getByUsername(username: string, viewerId?: number): Promise<User> {
-      const user = CONTROL.test(username) ? undefined : await users.byUsernameKey(username.toLowerCase());
+      const user = cannotBeAName(username) ? undefined : await users.byUsernameKey(username.toLowerCase());
       if (!user) throw userNotFound();
       return toUser(user, viewerId);
     },
