@@ -122,6 +122,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.end();
       return;
     }
+    // No cache or CDN may keep an error: a 404 for a private image must not outlive the image's publishing.
+    res.setHeader("Cache-Control", "no-store");
     if (known) {
       if (known instanceof TooManyRequests) res.setHeader("Retry-After", String(known.retryAfterSeconds));
       res.status(known.status).json(errorBody(known.status, known.message, known.errors));

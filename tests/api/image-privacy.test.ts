@@ -25,7 +25,10 @@ const metadata = (id: number, auth?: { Authorization: string }) => {
 };
 
 async function expectPrivate(id: number) {
-  expectError(await bytes(id), 404, "Image not found");
+  const guest = await bytes(id);
+  expectError(guest, 404, "Image not found");
+  // A CDN in front (IMAGE_PUBLIC_URL) must not keep the 404 once the image is published.
+  expect(guest.headers["cache-control"]).toBe("no-store");
   expectError(await bytes(id, stranger.auth), 404, "Image not found");
   expectError(await metadata(id), 404, "Image not found");
   expectError(await metadata(id, stranger.auth), 404, "Image not found");
