@@ -1,24 +1,12 @@
-import { sql } from "kysely";
+import { sql, type Insertable, type Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
+import type { UserTable } from "../db/schema.ts";
 
 /** What signing in needs of a user. */
-export interface SignInRow {
-  id: number;
-  username: string;
-  email: string;
-  passwordHash: string;
-  tokenGeneration: number;
-}
+export type SignInRow = Pick<Selectable<UserTable>, "id" | "username" | "email" | "passwordHash" | "tokenGeneration">;
 
-export type NewUser = {
-  username: string;
-  usernameKey: string;
-  email: string;
-  emailKey: string;
-  passwordHash: string;
-  joinedAt: number;
-};
+export type NewUser = Pick<Insertable<UserTable>, "username" | "usernameKey" | "email" | "emailKey" | "passwordHash" | "joinedAt">;
 
 export function createAuthQueries({ kysely }: Database) {
   const takenKeys = prepare<{ usernameKey: string; emailKey: string }, { usernameKey: string }>(kysely, (p) =>
