@@ -9,8 +9,16 @@ export interface CounterMismatches {
   seriesFollowers: number;
   seriesChapters: number;
   chapterLikes: number;
+  commentLikes: number;
+  /** Replies that exist, per top-level comment. */
+  commentReplies: number;
+  /** Comments and replies that are not deleted, per post and per chapter. */
+  postComments: number;
+  chapterComments: number;
   /** Tables whose kept row count (RowCount) differs from their rows. */
   rowCounts: number;
+  /** Users whose unreadNotifications differs from their unread notifications. */
+  unreadNotifications: number;
 }
 
 // Each check compares a stored counter with a grouped count of its link rows (one pass over
@@ -20,6 +28,12 @@ const check = (target: string, counter: string, link: string, column: string): R
     LEFT JOIN (SELECT ${sql.ref(column)} AS id, COUNT(*) AS c FROM ${sql.table(link)} GROUP BY ${sql.ref(column)}) x ON x.id = t.id
     WHERE t.${sql.ref(counter)} <> COALESCE(x.c, 0)`;
 
+// The same over the link rows that match `where` (comments that are not deleted).
+const checkWhere = (target: string, counter: string, link: string, column: string, where: RawBuilder<unknown>): RawBuilder<{ n: number }> =>
+  sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(target)} t
+    LEFT JOIN (SELECT ${sql.ref(column)} AS id, COUNT(*) AS c FROM ${sql.table(link)} WHERE ${where} GROUP BY ${sql.ref(column)}) x ON x.id = t.id
+    WHERE t.${sql.ref(counter)} <> COALESCE(x.c, 0)`;
+
 const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
   hubMembers: check("Hub", "memberCount", "Membership", "hubId"),
   hubPosts: check("Hub", "postCount", "Post", "hubId"),
@@ -27,8 +41,15 @@ const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
   seriesFollowers: check("Series", "followersCount", "Follow", "seriesId"),
   seriesChapters: check("Series", "chapterCount", "Chapter", "seriesId"),
   chapterLikes: check("Chapter", "likes", "ChapterLike", "chapterId"),
+  commentLikes: check("Comment", "likes", "CommentLike", "commentId"),
+  commentReplies: check("Comment", "replyCount", "Comment", "parentId"),
+  postComments: checkWhere("Post", "commentCount", "Comment", "postId", sql`"deletedAt" IS NULL`),
+  chapterComments: checkWhere("Chapter", "commentCount", "Comment", "chapterId", sql`"deletedAt" IS NULL`),
   rowCounts: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "RowCount" r
     WHERE r."rows" <> CASE r."tableName" WHEN 'Hub' THEN (SELECT COUNT(*) FROM "Hub") WHEN 'Series' THEN (SELECT COUNT(*) FROM "Series") END`,
+  unreadNotifications: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "User" t
+    LEFT JOIN (SELECT "userId" AS id, COUNT(*) AS c FROM "Notification" WHERE "readAt" IS NULL GROUP BY "userId") x ON x.id = t.id
+    WHERE t."unreadNotifications" <> COALESCE(x.c, 0)`,
 };
 
 export async function counterMismatches(on: Executor): Promise<CounterMismatches> {

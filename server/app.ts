@@ -6,7 +6,9 @@ import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { authEndpoints } from "./auth/auth.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
+import { commentEndpoints } from "./comments/comments.router.ts";
 import type { Database } from "./db/database.ts";
+import { feedEndpoints } from "./feed/feed.router.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type AnyEndpoint } from "./http/endpoint.ts";
@@ -16,6 +18,8 @@ import { createResponseCache, type ResponseCache } from "./http/response-cache.t
 import { buildOpenApi } from "./http/openapi.ts";
 import { hubEndpoints } from "./hubs/hubs.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
+import { notificationEndpoints } from "./notifications/notifications.router.ts";
 import { postEndpoints } from "./posts/posts.router.ts";
 import { seriesEndpoints } from "./series/series.router.ts";
 import { createServices, type ServiceConfig, type Services } from "./services.ts";
@@ -26,6 +30,8 @@ export interface AppConfig extends ServiceConfig {
   uploadMaxBytes: number;
   /** Image uploads per user per hour (0: no limit); default 600. */
   uploadRatePerHour?: number;
+  /** New comments per user per minute (0: no limit); default 10. */
+  commentRatePerMinute?: number;
   authRateLimit: number;
   /**
    * Express "trust proxy": whose X-Forwarded-For names the real client. Default "loopback": the web
@@ -45,6 +51,8 @@ export interface AppDeps {
   logger?: Logger;
   /** What instances share (rate limits, the data version): this process's memory unless given (server/shared-state.ts). */
   shared?: SharedState;
+  /** The job runner's timings (tests); it starts with the app: stop it with `stopJobRunner(app)` before closing the database. */
+  jobs?: JobRunnerOptions;
 }
 
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
@@ -56,7 +64,7 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
 }
 
 export function allEndpoints(
-  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour">,
+  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour" | "commentRatePerMinute">,
   cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
   counters?: AttemptCounters,
 ): AnyEndpoint<Services>[] {
@@ -68,11 +76,15 @@ export function allEndpoints(
     ...postEndpoints,
     ...seriesEndpoints,
     ...chapterEndpoints,
+    // After the post and chapter routes: /hubs/{hubName}/{postId}/comments beside /hubs/{name}/posts/latest and the like paths.
+    ...commentEndpoints(config, counters),
     ...imageEndpoints(config, counters),
+    ...notificationEndpoints,
+    ...feedEndpoints,
   ];
 }
 
-export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState() }: AppDeps) {
+export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState(), jobs }: AppDeps) {
   const services = createServices(db, config, shared.attemptCounter);
   const responseCache = createResponseCache({
     maxEntries: config.responseCacheEntries ?? 2000,
@@ -101,6 +113,10 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
   app.locals.responseCache = responseCache;
+  // One job runner per instance (docs/decisions/017-discussion.md); it also stops by itself once the database is closed.
+  const jobRunner = createJobRunner(db, { logger, ...jobs });
+  app.locals.jobRunner = jobRunner;
+  jobRunner.start();
   // Bodies are read per endpoint (only those that take one) and cached answers are served after the
   // route's validation, both in mountEndpoints: so a bad token is a 401 even where a cached answer exists.
   app.use(malformedPath);
@@ -119,4 +135,9 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   app.use(unknownRoute);
   app.use(errorHandler(logger));
   return app;
+}
+
+/** Stops the app's job runner, waiting for its batch in progress (before the database closes). */
+export function stopJobRunner(app: ReturnType<typeof createApp>): Promise<void> {
+  return (app.locals.jobRunner as JobRunner).stop();
 }

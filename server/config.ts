@@ -43,6 +43,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   UPLOAD_QUOTA_BYTES: positiveInt(2 * 1024 ** 3),
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(600),
+  COMMENT_RATE_PER_MINUTE: z.coerce.number().int().nonnegative().default(10),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().nonnegative().default(50),
   LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().nonnegative().default(10),
@@ -77,6 +78,8 @@ export interface ApiConfig {
   uploadQuotaBytes: number;
   /** Image uploads per user per hour; 0 turns the limit off. */
   uploadRatePerHour: number;
+  /** New comments per user per minute; 0 turns the limit off. */
+  commentRatePerMinute: number;
   bcryptCost: number;
   /** Login and register attempts per IP per 15 minutes; 0 turns the limit off. */
   authRateLimit: number;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     uploadRatePerHour: e.UPLOAD_RATE_PER_HOUR,
+    commentRatePerMinute: e.COMMENT_RATE_PER_MINUTE,
     bcryptCost: e.BCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT_PER_15_MIN,
     loginFailureLimit: e.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN,

@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { createApp } from "./app.ts";
+import { createApp, stopJobRunner } from "./app.ts";
 import { exitWithConfigProblems } from "./config-problems.ts";
 import { checkApiSettings, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
@@ -36,6 +36,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
     (closing ??= (async () => {
       // Stop accepting, let in-flight requests finish, then close the database.
       await closeServer();
+      await stopJobRunner(app);
       await db.close();
       await shared.close();
     })());

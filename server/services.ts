@@ -2,7 +2,10 @@ import type { AuthConfig } from "./auth/auth.service.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createChapterLikeService } from "./chapters/chapter-likes.service.ts";
 import { createChapterService } from "./chapters/chapters.service.ts";
+import { createCommentLikeService } from "./comments/comment-likes.service.ts";
+import { createCommentService } from "./comments/comments.service.ts";
 import type { Database } from "./db/database.ts";
+import { createFeedService } from "./feed/feed.service.ts";
 import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
@@ -10,6 +13,7 @@ import { BucketImageFiles, ImageFiles, type ImageStorage } from "./images/image-
 import { imagesDir } from "./images/image-tidy.ts";
 import { createImageService } from "./images/images.service.ts";
 import { s3ObjectStore, type S3Settings } from "./images/s3-storage.ts";
+import { createNotificationService } from "./notifications/notifications.service.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostService } from "./posts/posts.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
@@ -48,6 +52,10 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     follows: createFollowService(db),
     chapters: createChapterService(db),
     chapterLikes: createChapterLikeService(db),
+    comments: createCommentService(db),
+    commentLikes: createCommentLikeService(db),
     images: createImageService(db, imageStorage(config), { quotaBytes: config.uploadQuotaBytes }),
+    notifications: createNotificationService(db),
+    feed: createFeedService(db),
   };
 }

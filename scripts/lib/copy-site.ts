@@ -23,6 +23,10 @@ export const COPIED_TABLES = [
   "PostLike",
   "ChapterLike",
   "RevokedToken",
+  "Comment",
+  "CommentLike",
+  "Notification",
+  "Job",
 ] as const satisfies readonly (keyof DB)[];
 
 /**

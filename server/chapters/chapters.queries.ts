@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds, type ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages, publishOwnImages } from "../images/own-images.ts";
+import { enqueueJob } from "../jobs/jobs.queries.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 
 export type ChapterOrder = "latest" | "most-liked";
@@ -16,6 +17,7 @@ export interface ChapterRow {
   title: string;
   description: string;
   likes: number;
+  commentCount: number;
   date: number;
   coverId: number | null;
   authorId: number;
@@ -39,7 +41,8 @@ export interface ChapterPageRow {
 
 // List items leave out `content` and the pages; the series name comes from the same query.
 const CHAPTER_SUMMARY = sql`
-  SELECT c."id", c."number", c."title", c."description", c."likes", c."date", c."coverId", c."authorId", c."seriesId", s."name" AS "seriesName",
+  SELECT c."id", c."number", c."title", c."description", c."likes", c."commentCount", c."date", c."coverId", c."authorId", c."seriesId",
+         s."name" AS "seriesName",
          (SELECT COUNT(*) FROM "ChapterPage" cp WHERE cp."chapterId" = c."id") AS "pageCount"
   FROM "Chapter" c JOIN "Series" s ON s."id" = c."seriesId"`;
 
@@ -58,6 +61,12 @@ export class ChapterNumberTaken extends Error {
 // Multi-row inserts of pages in chunks: 3 values a row, well under SQLite's parameter limit.
 const PAGE_CHUNK = 300;
 
+/** The list items of these chapters (in no order): the cards of other lists (the following feed). */
+export async function chapterCards(on: Executor, ids: number[]): Promise<ChapterRow[]> {
+  if (ids.length === 0) return [];
+  return (await sql<ChapterRow>`${CHAPTER_SUMMARY} WHERE c."id" IN (${sql.join(ids)})`.execute(on)).rows;
+}
+
 /** A series' chapters, a chapter with its pages, and the writes of chapters with their pages and images. */
 export function createChapterQueries({ kysely }: Database) {
   const listQuery = (order: ChapterOrder) =>
@@ -75,7 +84,8 @@ export function createChapterQueries({ kysely }: Database) {
     ),
     detail: prepare<{ seriesId: number; number: number; viewerId: number }, ChapterDetailRow>(
       kysely,
-      (p) => sql`SELECT c."id", c."number", c."title", c."description", c."likes", c."date", c."coverId", c."authorId", c."seriesId",
+      (p) => sql`SELECT c."id", c."number", c."title", c."description", c."likes", c."commentCount", c."date", c."coverId", c."authorId",
+                   c."seriesId",
                    s."name" AS "seriesName", (SELECT COUNT(*) FROM "ChapterPage" cp WHERE cp."chapterId" = c."id") AS "pageCount",
                    c."content", u."username" AS "authorName",
                    CASE WHEN EXISTS (SELECT 1 FROM "ChapterLike" WHERE "userId" = ${p("viewerId")} AND "chapterId" = c."id") THEN 1 ELSE 0 END AS "liked",
@@ -176,6 +186,7 @@ export function createChapterQueries({ kysely }: Database) {
         return await kysely.transaction().execute(async (trx) => {
           await q.countNewChapter.run({ seriesId: series.id }, trx);
           const number = input.number ?? ((await q.lastNumber.first({ seriesId: series.id }, trx))?.n ?? 0) + 1;
+          const date = nowMs();
           if (await q.idOf.first({ seriesId: series.id, number }, trx)) throw new ChapterNumberTaken(number);
           const { id } = (await q.insert.first(
             {
@@ -184,7 +195,7 @@ export function createChapterQueries({ kysely }: Database) {
               title: input.title,
               description: input.description,
               content: input.content,
-              date: nowMs(),
+              date,
               // Without a chosen cover, the first page is the cover.
               coverId: input.coverId ?? input.pages[0]!,
               authorId: series.authorId,
@@ -193,6 +204,8 @@ export function createChapterQueries({ kysely }: Database) {
           ))!;
           await writePages(trx, id, input.pages);
           await publishOwnImages(trx, series.authorId, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
+          // The followers are told after the answer, by the job runner (docs/decisions/017-discussion.md).
+          await enqueueJob(trx, "chapter-notifications", id, date);
           return number;
         });
       } catch (err) {

@@ -3,6 +3,7 @@ import { toIso } from "../db/dates.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { ImageRef } from "../images/image-refs.ts";
+import { wakeJobRunners } from "../jobs/job-runner.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Chapter, ChapterSummary, Page } from "../rules/responses.ts";
@@ -11,12 +12,13 @@ import { ChapterNumberTaken, createChapterQueries, type ChapterOrder, type Chapt
 
 export type { ChapterOrder } from "./chapters.queries.ts";
 
-const toSummary = (row: ChapterRow, liked: boolean): ChapterSummary => ({
+export const toSummary = (row: ChapterRow, liked: boolean): ChapterSummary => ({
   id: row.id,
   number: row.number,
   title: row.title,
   description: row.description,
   likes: row.likes,
+  commentCount: row.commentCount,
   date: toIso(row.date),
   coverId: row.coverId,
   authorId: row.authorId,
@@ -79,7 +81,9 @@ export function createChapterService(db: Database) {
     async publish(series: SeriesRef, input: NewChapterInput, userId: number): Promise<Chapter> {
       await assertAuthor(series, userId, input);
       try {
-        return await get(series, await chapters.insert(series, input), userId);
+        const chapter = await get(series, await chapters.insert(series, input), userId);
+        wakeJobRunners(db);
+        return chapter;
       } catch (err) {
         if (err instanceof ChapterNumberTaken) throw conflict(err.message);
         throw err;

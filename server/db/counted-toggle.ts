@@ -6,14 +6,16 @@ import { nowMs } from "./dates.ts";
 
 export interface CountedToggleSpec {
   /** The link table: one row per user and target, keyed by both. */
-  link: "Membership" | "Follow" | "PostLike" | "ChapterLike";
-  targetColumn: "hubId" | "seriesId" | "postId" | "chapterId";
+  link: "Membership" | "Follow" | "PostLike" | "ChapterLike" | "CommentLike";
+  targetColumn: "hubId" | "seriesId" | "postId" | "chapterId" | "commentId";
   /** The table holding the count, and its column. */
-  target: "Hub" | "Series" | "Post" | "Chapter";
+  target: "Hub" | "Series" | "Post" | "Chapter" | "Comment";
   counter: "memberCount" | "followersCount" | "likes";
   /** Whether the link row records when it was made. */
   timestamped: boolean;
   notFoundMessage: string;
+  /** A target with this column set counts as missing (a comment's tombstone takes no likes): 404. */
+  goneWhenSet?: "deletedAt";
 }
 
 /** Which of `ids` the viewer has a link to (liked posts, liked chapters), in one query. */
@@ -40,15 +42,19 @@ export async function linkedIds(
 export function createCountedToggle(
   { kysely }: Database,
   spec: CountedToggleSpec,
-  /** Runs in the toggle's transaction when the link changed (post likes bump their hub's order version). */
-  afterChange?: (targetId: number, trx: Executor) => Promise<unknown>,
+  /**
+   * Runs in the toggle's transaction when the link changed (post likes bump their hub's order version; a follow or
+   * join tells the series' author or hub's creator).
+   */
+  afterChange?: (targetId: number, trx: Executor, change: { userId: number; on: boolean }) => Promise<unknown>,
 ) {
   const { link, targetColumn, target, counter } = spec;
+  const live = spec.goneWhenSet ? sql` AND ${sql.ref(spec.goneWhenSet)} IS NULL` : sql``;
   type Ids = { userId: number; targetId: number };
   const lockTarget = prepare<{ targetId: number }, { n: number }>(
     kysely,
     (p) =>
-      sql`UPDATE ${sql.table(target)} SET ${sql.ref(counter)} = ${sql.ref(counter)} WHERE id = ${p("targetId")} RETURNING ${sql.ref(counter)} AS n`,
+      sql`UPDATE ${sql.table(target)} SET ${sql.ref(counter)} = ${sql.ref(counter)} WHERE id = ${p("targetId")}${live} RETURNING ${sql.ref(counter)} AS n`,
   );
   const insert = spec.timestamped
     ? prepare<Ids & { createdAt: number }>(
@@ -80,7 +86,7 @@ export function createCountedToggle(
       const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
       if (changed === 0) return before.n;
       const after = (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
-      await afterChange?.(targetId, trx);
+      await afterChange?.(targetId, trx, { userId, on });
       return after;
     });
 }

@@ -16,6 +16,8 @@ export interface UserTable {
   profileImageId: number | null;
   profileBannerId: number | null;
   tokenGeneration: Generated<number>;
+  /** Moved in the same transaction as the user's notifications. */
+  unreadNotifications: Generated<number>;
 }
 
 export interface ImageTable {
@@ -54,6 +56,7 @@ export interface PostTable {
   description: Generated<string>;
   date: number;
   likes: Generated<number>;
+  commentCount: Generated<number>;
   authorId: number;
   hubId: number;
 }
@@ -79,6 +82,7 @@ export interface ChapterTable {
   description: Generated<string>;
   content: Generated<string>;
   likes: Generated<number>;
+  commentCount: Generated<number>;
   date: number;
   coverId: number | null;
   authorId: number;
@@ -124,6 +128,54 @@ export interface RowCountTable {
   rows: number;
 }
 
+/** A comment on a post or a chapter (exactly one of postId, chapterId), or a reply (parentId: its thread's top comment). */
+export interface CommentTable {
+  id: Generated<number>;
+  postId: number | null;
+  chapterId: number | null;
+  parentId: number | null;
+  /** Null once the account is gone. */
+  authorId: number | null;
+  content: string;
+  likes: Generated<number>;
+  replyCount: Generated<number>;
+  createdAt: number;
+  editedAt: number | null;
+  /** A tombstone: deleted while it had replies. */
+  deletedAt: number | null;
+}
+
+export interface CommentLikeTable {
+  userId: number;
+  commentId: number;
+}
+
+export type NotificationKind = "reply" | "comment" | "mention" | "chapter" | "follow" | "join";
+
+export interface NotificationTable {
+  id: Generated<number>;
+  userId: number;
+  kind: NotificationKind;
+  actorId: number | null;
+  commentId: number | null;
+  postId: number | null;
+  chapterId: number | null;
+  seriesId: number | null;
+  hubId: number | null;
+  createdAt: number;
+  readAt: number | null;
+}
+
+/** Work done after the request, by any instance (docs/decisions/017-discussion.md). */
+export interface JobTable {
+  id: Generated<number>;
+  kind: "chapter-notifications";
+  subjectId: number;
+  cursor: Generated<number>;
+  runAfter: number;
+  createdAt: number;
+}
+
 export interface DB {
   User: UserTable;
   Image: ImageTable;
@@ -138,4 +190,8 @@ export interface DB {
   ChapterLike: ChapterLikeTable;
   RevokedToken: RevokedTokenTable;
   RowCount: RowCountTable;
+  Comment: CommentTable;
+  CommentLike: CommentLikeTable;
+  Notification: NotificationTable;
+  Job: JobTable;
 }

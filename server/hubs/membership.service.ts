@@ -1,15 +1,21 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
+import { createNotificationQueries } from "../notifications/notifications.queries.ts";
 
 export function createMembershipService(db: Database) {
-  const setMember = createCountedToggle(db, {
-    link: "Membership",
-    targetColumn: "hubId",
-    target: "Hub",
-    counter: "memberCount",
-    timestamped: true,
-    notFoundMessage: "No hub found.",
-  });
+  const setMember = createCountedToggle(
+    db,
+    {
+      link: "Membership",
+      targetColumn: "hubId",
+      target: "Hub",
+      counter: "memberCount",
+      timestamped: true,
+      notFoundMessage: "No hub found.",
+    },
+    // A new member (not a repeat) tells the hub's creator, in the join's transaction.
+    createNotificationQueries(db).notifyOnLink("join"),
+  );
   return {
     join: async (userId: number, hubId: number) => ({ member: true, memberCount: await setMember(userId, hubId, true) }),
     leave: async (userId: number, hubId: number) => ({ member: false, memberCount: await setMember(userId, hubId, false) }),

@@ -1,10 +1,13 @@
 import { sql } from "kysely";
 import { createCountedToggle, linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
-import { prepare } from "../db/prepared.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
 import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
 import { publishOwnImages } from "../images/own-images.ts";
+import { mentionedUserIds } from "../notifications/mentions.ts";
+import { insertNotifications } from "../notifications/notify.ts";
+import { findMentions } from "../rules/mentions.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
 import { createPostPageKeys, SORT_KEY, type PostOrder } from "./post-page-keys.ts";
 
@@ -14,6 +17,7 @@ export interface PostRow {
   description: string;
   date: number;
   likes: number;
+  commentCount: number;
   authorId: number;
   authorName: string;
   hubId: number;
@@ -28,8 +32,15 @@ export interface PostDetailRow extends PostRow {
 
 // List items leave out `content`; author and hub names come from the same query.
 const POST_SUMMARY = sql`
-  SELECT p."id", p."title", p."description", p."date", p."likes", p."authorId", u."username" AS "authorName", p."hubId", h."name" AS "hubName"
+  SELECT p."id", p."title", p."description", p."date", p."likes", p."commentCount", p."authorId", u."username" AS "authorName", p."hubId",
+         h."name" AS "hubName"
   FROM "Post" p JOIN "User" u ON u."id" = p."authorId" JOIN "Hub" h ON h."id" = p."hubId"`;
+
+/** The list items of these posts (in no order): the cards of other lists (the following feed). */
+export async function postCards(on: Executor, ids: number[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  return (await sql<PostRow>`${POST_SUMMARY} WHERE p."id" IN (${sql.join(ids)})`.execute(on)).rows;
+}
 
 /** The posts of hubs: lists, the post with its content, and the writes that move a hub's orders. */
 export function createPostQueries(db: Database) {
@@ -75,13 +86,19 @@ export function createPostQueries(db: Database) {
     ),
     detail: prepare<{ id: number; viewerId: number }, PostDetailRow>(
       kysely,
-      (p) => sql`SELECT p."id", p."title", p."description", p."date", p."likes", p."authorId", u."username" AS "authorName", p."hubId",
+      (p) => sql`SELECT p."id", p."title", p."description", p."date", p."likes", p."commentCount", p."authorId",
+                   u."username" AS "authorName", p."hubId",
                    h."name" AS "hubName", p."content", u."profileImageId" AS "authorProfileImageId",
                    CASE WHEN EXISTS (SELECT 1 FROM "PostLike" WHERE "userId" = ${p("viewerId")} AND "postId" = p."id") THEN 1 ELSE 0 END AS "liked"
                  FROM "Post" p JOIN "User" u ON u."id" = p."authorId" JOIN "Hub" h ON h."id" = p."hubId"
                  WHERE p."id" = ${p("id")}`,
     ),
     authorOf: prepare<{ id: number }, { authorId: number }>(kysely, (p) => sql`SELECT "authorId" FROM "Post" WHERE "id" = ${p("id")}`),
+    // First in the editing unit: locks the post and reads the content before the edit (who was mentioned already).
+    lockForEdit: prepare<{ id: number }, { content: string }>(
+      kysely,
+      (p) => sql`UPDATE "Post" SET "title" = "title" WHERE "id" = ${p("id")} RETURNING "content"`,
+    ),
     // Undefined: no such hub.
     membership: prepare<{ hubId: number; userId: number }, { member: number }>(
       kysely,
@@ -103,6 +120,16 @@ export function createPostQueries(db: Database) {
                  VALUES (${p("title")}, ${p("content")}, ${p("description")}, ${p("date")}, 0, ${p("authorId")}, ${p("hubId")}) RETURNING "id"`,
     ),
   };
+
+  /** A `mention` notification about the post to each existing user among the usernames, on the unit's transaction. */
+  async function tellMentioned(trx: Executor, postId: number, authorId: number, usernameKeys: string[]) {
+    const createdAt = nowMs();
+    const ids = await mentionedUserIds(trx, usernameKeys);
+    await insertNotifications(
+      trx,
+      ids.map((userId) => ({ userId, kind: "mention" as const, actorId: authorId, postId, createdAt })),
+    );
+  }
 
   return {
     /** The hub's post count and a page of its posts in `order`. */
@@ -132,7 +159,10 @@ export function createPostQueries(db: Database) {
       return row && row.member === 1;
     },
 
-    /** The post, the hub's count and order versions, and its embedded images published: one unit. Undefined: no such hub. */
+    /**
+     * The post, the hub's count and order versions, its embedded images published and the people it mentions told:
+     * one unit. Undefined: no such hub.
+     */
     insert: (input: NewPostInput, authorId: number): Promise<number | undefined> =>
       kysely.transaction().execute(async (trx) => {
         if (!(await q.countNewPost.first({ hubId: input.hubId }, trx))) return undefined;
@@ -148,12 +178,14 @@ export function createPostQueries(db: Database) {
           trx,
         ))!;
         await publishOwnImages(trx, authorId, embeddedImageIds(input.content));
+        await tellMentioned(trx, id, authorId, findMentions(input.content));
         return id;
       }),
 
-    /** The edit and its newly embedded images published: one unit. An absent description is kept. */
+    /** The edit, its newly embedded images published and the people newly mentioned told: one unit. An absent description is kept. */
     update: (id: number, input: PostEditInput, authorId: number): Promise<void> =>
       kysely.transaction().execute(async (trx) => {
+        const before = await q.lockForEdit.first({ id }, trx);
         await trx
           .updateTable("Post")
           .set({
@@ -164,6 +196,13 @@ export function createPostQueries(db: Database) {
           .where("id", "=", id)
           .execute();
         await publishOwnImages(trx, authorId, embeddedImageIds(input.content));
+        const mentionedBefore = new Set(findMentions(before?.content ?? ""));
+        await tellMentioned(
+          trx,
+          id,
+          authorId,
+          findMentions(input.content).filter((key) => !mentionedBefore.has(key)),
+        );
       }),
   };
 }

@@ -8,12 +8,13 @@ import type { Page, Post, PostSummary } from "../rules/responses.ts";
 import type { PostOrder } from "./post-page-keys.ts";
 import { createPostQueries, type PostRow } from "./posts.queries.ts";
 
-const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
+export const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   id: row.id,
   title: row.title,
   description: row.description,
   date: toIso(row.date),
   likes: row.likes,
+  commentCount: row.commentCount,
   authorId: row.authorId,
   authorName: row.authorName,
   hubId: row.hubId,

@@ -55,6 +55,7 @@ export const PostSummary = z.object({
   hubId: id,
   hubName: z.string(),
   likedByMe: z.boolean(),
+  commentCount: z.number().int().nonnegative().describe("Comments and replies, deleted ones not counted"),
 });
 export type PostSummary = z.infer<typeof PostSummary>;
 
@@ -97,6 +98,7 @@ export const ChapterSummary = z.object({
   seriesName: z.string(),
   pageCount: z.number().int().nonnegative(),
   likedByMe: z.boolean(),
+  commentCount: z.number().int().nonnegative().describe("Comments and replies, deleted ones not counted"),
 });
 export type ChapterSummary = z.infer<typeof ChapterSummary>;
 
@@ -123,6 +125,30 @@ export const ImageMetadata = z.object({
 });
 export type ImageMetadata = z.infer<typeof ImageMetadata>;
 
+// Comments (CONTRACT.md 10).
+export const Comment = z.object({
+  id,
+  content: z.string().describe("Markdown; empty for a deleted comment (a tombstone)"),
+  authorId: id.nullable().describe("Null for a tombstone"),
+  authorName: z.string().nullable(),
+  authorImageId: imageId.describe("The author's profile image"),
+  createdAt: date,
+  editedAt: date.nullable(),
+  likes: z.number().int().nonnegative(),
+  likedByMe: z.boolean(),
+  parentId: id.nullable().describe("The thread's top-level comment; null for a top-level comment"),
+  replyCount: z.number().int().nonnegative(),
+  deleted: z.boolean().describe("A tombstone: deleted, kept for its replies"),
+  removed: z.object({ reason: z.string() }).nullable().describe("Removed by a moderator (not yet: always null)"),
+});
+export type Comment = z.infer<typeof Comment>;
+export const CommentDeleted = z.object({
+  id,
+  deleted: z.literal(true),
+  tombstone: z.boolean().describe("It stays as a tombstone for its replies"),
+});
+export type CommentDeleted = z.infer<typeof CommentDeleted>;
+
 export const LikeState = z.object({ liked: z.boolean(), likes: z.number().int().nonnegative() });
 export const MemberState = z.object({ member: z.boolean(), memberCount: z.number().int().nonnegative() });
 export const FollowState = z.object({ following: z.boolean(), followersCount: z.number().int().nonnegative() });
@@ -144,3 +170,26 @@ export interface Page<T> {
   totalPages: number;
   totalElements: number;
 }
+
+// Notifications and the following feed (CONTRACT.md 11).
+export const NotificationKind = z.enum(["reply", "comment", "mention", "chapter", "follow", "join"]);
+export const Notification = z.object({
+  id,
+  kind: NotificationKind,
+  read: z.boolean(),
+  createdAt: date,
+  actor: z.object({ id, username: z.string(), profileImageID: imageId }).nullable(),
+  subject: z.object({
+    type: z.enum(["comment", "post", "chapter", "series", "hub"]),
+    id,
+    title: z.string(),
+    url: z.string().describe("The web path to open"),
+  }),
+});
+export type Notification = z.infer<typeof Notification>;
+export const UnreadCount = z.object({ count: z.number().int().nonnegative() });
+export const FeedItem = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("chapter"), date, chapter: ChapterSummary }),
+  z.object({ type: z.literal("post"), date, post: PostSummary }),
+]);
+export type FeedItem = z.infer<typeof FeedItem>;

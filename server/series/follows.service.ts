@@ -1,15 +1,21 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
+import { createNotificationQueries } from "../notifications/notifications.queries.ts";
 
 export function createFollowService(db: Database) {
-  const setFollowing = createCountedToggle(db, {
-    link: "Follow",
-    targetColumn: "seriesId",
-    target: "Series",
-    counter: "followersCount",
-    timestamped: true,
-    notFoundMessage: "No series found.",
-  });
+  const setFollowing = createCountedToggle(
+    db,
+    {
+      link: "Follow",
+      targetColumn: "seriesId",
+      target: "Series",
+      counter: "followersCount",
+      timestamped: true,
+      notFoundMessage: "No series found.",
+    },
+    // A new follower (not a repeat) tells the series' author, in the follow's transaction.
+    createNotificationQueries(db).notifyOnLink("follow"),
+  );
   return {
     follow: async (userId: number, seriesId: number) => ({ following: true, followersCount: await setFollowing(userId, seriesId, true) }),
     unfollow: async (userId: number, seriesId: number) => ({

@@ -15,6 +15,9 @@ let hub: { id: number; name: string };
 let postId: number;
 let series: { id: number; name: string };
 let pageId: number;
+// Comments: one the owner edits and likes, one the owner deletes.
+let commentId: number;
+let deletableCommentId: number;
 
 setUpSharedTestApi(["matrix_owner", "matrix_stranger"], async (started, users) => {
   api = started;
@@ -31,6 +34,9 @@ setUpSharedTestApi(["matrix_owner", "matrix_stranger"], async (started, users) =
     .set(owner.auth)
     .send({ title: "One", pages: [pageId] });
   expect(chapter.status, JSON.stringify(chapter.body)).toBe(201);
+  const comment = (content: string) => api.request.post(`/series/${series.id}/1/comments`).set(owner.auth).send({ content });
+  commentId = (await comment("Matrix comment")).body.id;
+  deletableCommentId = (await comment("Matrix comment to delete")).body.id;
 });
 
 interface Row {
@@ -121,6 +127,27 @@ const MATRIX: Row[] = [
   { operation: "POST /series/{name}/{chapterNumber}/like", url: () => `/series/${series.id}/1/like`, stranger: 200, owner: 200 },
   { operation: "DELETE /series/{name}/{chapterNumber}/like", url: () => `/series/${series.id}/1/like`, stranger: 200, owner: 200 },
   { operation: "POST /images", url: () => "/images", body: () => ({ [png]: true }), stranger: 201, owner: 201 },
+  // Acts on the caller's own notifications only (others' ids are ignored): everyone signed in gets 200.
+  { operation: "POST /me/notifications/read", url: () => "/me/notifications/read", body: () => ({ all: true }), stranger: 200, owner: 200 },
+  // Anyone signed in may comment (docs/api.md §10); only the author edits; the author (or the place's owner) deletes.
+  {
+    operation: "POST /hubs/{hubName}/{postId}/comments",
+    url: () => `/hubs/${encodeURIComponent(hub.name)}/${postId}/comments`,
+    body: () => ({ content: "A comment" }),
+    stranger: 201,
+    owner: 201,
+  },
+  {
+    operation: "POST /series/{name}/{chapterNumber}/comments",
+    url: () => `/series/${series.id}/1/comments`,
+    body: () => ({ content: "A comment" }),
+    stranger: 201,
+    owner: 201,
+  },
+  { operation: "PUT /comments/{id}", url: () => `/comments/${commentId}`, body: () => ({ content: "Edited" }), stranger: 403, owner: 200 },
+  { operation: "DELETE /comments/{id}", url: () => `/comments/${deletableCommentId}`, stranger: 403, owner: 200 },
+  { operation: "POST /comments/{id}/like", url: () => `/comments/${commentId}/like`, stranger: 200, owner: 200 },
+  { operation: "DELETE /comments/{id}/like", url: () => `/comments/${commentId}/like`, stranger: 200, owner: 200 },
 ];
 
 /** Operations anyone may call without a token. */

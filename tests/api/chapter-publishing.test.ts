@@ -88,6 +88,7 @@ describe("POST /series/{name}/chapters", () => {
       description: "Where it starts",
       content: "# Notes\nThanks for reading!",
       likes: 0,
+      commentCount: 0,
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       coverId: wide,
       authorId: alice.id,

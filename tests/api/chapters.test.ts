@@ -260,6 +260,7 @@ describe("GET /series/{name}/chapters, /latest and /most-liked", () => {
       title: "Ch 4",
       description: "",
       likes: 1,
+      commentCount: 0,
       date: expect.any(String),
       coverId: expect.any(Number),
       authorId: alice.id,

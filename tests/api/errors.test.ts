@@ -44,6 +44,9 @@ const TABLES = [
   "Follow",
   "PostLike",
   "ChapterLike",
+  "Comment",
+  "CommentLike",
+  "Notification",
 ] as const;
 /** Row counts of every table: a rejected request must leave them all as they were. */
 const rowCounts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await countRows(api, t)] as const)));
@@ -831,6 +834,16 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
   );
   const seriesName = async () =>
     encodeURIComponent((await api.db.kysely.selectFrom("Series").select("name").where("id", "=", seriesId).executeTakeFirstOrThrow()).name);
+  const hubName = async () =>
+    encodeURIComponent((await api.db.kysely.selectFrom("Hub").select("name").where("id", "=", hub.id).executeTakeFirstOrThrow()).name);
+  let comment: number | undefined;
+  const commentId = async () =>
+    (comment ??= (
+      await api.request
+        .post(`/hubs/${encodeURIComponent(hub.name)}/${postId}/comments`)
+        .set(me.auth)
+        .send({ content: "To edit" })
+    ).body.id as number);
   /** Real targets and a valid body for each path, so that bodies reach the services and not only the checks. */
   const targets: Record<string, { url: () => string | Promise<string>; valid: (n: number) => Record<string, unknown> }> = {
     "/auth/register": {
@@ -859,6 +872,16 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       url: async () => `/series/${await seriesName()}/1`,
       valid: () => ({ title: "One", pages: [imageId] }),
     },
+    "/hubs/{hubName}/{postId}/comments": {
+      url: async () => `/hubs/${await hubName()}/${postId}/comments`,
+      valid: (n) => ({ content: `Fuzzed comment ${n}` }),
+    },
+    "/series/{name}/{chapterNumber}/comments": {
+      url: async () => `/series/${await seriesName()}/1/comments`,
+      valid: (n) => ({ content: `Fuzzed comment ${n} on a chapter` }),
+    },
+    "/comments/{id}": { url: async () => `/comments/${await commentId()}`, valid: (n) => ({ content: `Fuzzed edit ${n}` }) },
+    "/me/notifications/read": { url: () => "/me/notifications/read", valid: (n) => (n % 2 === 0 ? { all: true } : { ids: [n + 1, 2] }) },
   };
 
   it("covers every JSON endpoint with a target", () => {

@@ -25,6 +25,7 @@ describe("POST /hub-posts", () => {
       description: VALID_POST.description,
       date: expect.any(String),
       likes: 0,
+      commentCount: 0,
       authorId: alice.id,
       authorName: alice.username,
       hubId: hub.id,

@@ -1,6 +1,6 @@
 import supertest from "supertest";
 import { afterAll, beforeAll } from "vitest";
-import { createApp, type AppConfig } from "../../server/app.ts";
+import { createApp, stopJobRunner, type AppConfig } from "../../server/app.ts";
 import { memorySharedState, redisSharedState } from "../../server/shared-state.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
@@ -42,6 +42,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     bcryptCost: 4,
     uploadMaxBytes: 10 * 1024 * 1024,
     authRateLimit: 0,
+    // Off unless a test sets it (tests/api/comments.test.ts checks the limit).
+    commentRatePerMinute: 0,
     ...overrides,
   };
 }
@@ -89,6 +91,7 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
       (app.locals.responseCache as ResponseCache).invalidate();
     },
     async close() {
+      await stopJobRunner(app);
       await db.close();
       await shared.close();
       await store.remove();

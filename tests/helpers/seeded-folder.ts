@@ -63,5 +63,10 @@ export const NO_COUNTER_MISMATCHES: CounterMismatches = {
   seriesFollowers: 0,
   seriesChapters: 0,
   chapterLikes: 0,
+  commentLikes: 0,
+  commentReplies: 0,
+  postComments: 0,
+  chapterComments: 0,
   rowCounts: 0,
+  unreadNotifications: 0,
 };

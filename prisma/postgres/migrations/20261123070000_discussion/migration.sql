@@ -1,0 +1,130 @@
+-- Comments, notifications and the jobs that make new-chapter notifications after the request
+-- (docs/decisions/017-discussion.md).
+-- DropIndex
+DROP INDEX "Follow_seriesId_idx";
+
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "unreadNotifications" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
+ALTER TABLE "Post" ADD COLUMN     "commentCount" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
+ALTER TABLE "Chapter" ADD COLUMN     "commentCount" INTEGER NOT NULL DEFAULT 0;
+
+-- CreateTable
+CREATE TABLE "Comment" (
+    "id" SERIAL NOT NULL,
+    "postId" INTEGER,
+    "chapterId" INTEGER,
+    "parentId" INTEGER,
+    "authorId" INTEGER,
+    "content" TEXT NOT NULL,
+    "likes" INTEGER NOT NULL DEFAULT 0,
+    "replyCount" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" BIGINT NOT NULL,
+    "editedAt" BIGINT,
+    "deletedAt" BIGINT,
+
+    CONSTRAINT "Comment_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "CommentLike" (
+    "userId" INTEGER NOT NULL,
+    "commentId" INTEGER NOT NULL,
+
+    CONSTRAINT "CommentLike_pkey" PRIMARY KEY ("userId","commentId")
+);
+
+-- CreateTable
+CREATE TABLE "Notification" (
+    "id" SERIAL NOT NULL,
+    "userId" INTEGER NOT NULL,
+    "kind" TEXT NOT NULL,
+    "actorId" INTEGER,
+    "commentId" INTEGER,
+    "postId" INTEGER,
+    "chapterId" INTEGER,
+    "seriesId" INTEGER,
+    "hubId" INTEGER,
+    "createdAt" BIGINT NOT NULL,
+    "readAt" BIGINT,
+
+    CONSTRAINT "Notification_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Job" (
+    "id" SERIAL NOT NULL,
+    "kind" TEXT NOT NULL,
+    "subjectId" INTEGER NOT NULL,
+    "cursor" INTEGER NOT NULL DEFAULT 0,
+    "runAfter" BIGINT NOT NULL,
+    "createdAt" BIGINT NOT NULL,
+
+    CONSTRAINT "Job_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "Comment_postId_parentId_likes_createdAt_id_idx" ON "Comment"("postId", "parentId", "likes" DESC, "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Comment_postId_parentId_createdAt_id_idx" ON "Comment"("postId", "parentId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Comment_chapterId_parentId_likes_createdAt_id_idx" ON "Comment"("chapterId", "parentId", "likes" DESC, "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Comment_chapterId_parentId_createdAt_id_idx" ON "Comment"("chapterId", "parentId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Comment_parentId_createdAt_id_idx" ON "Comment"("parentId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Comment_authorId_idx" ON "Comment"("authorId");
+
+-- CreateIndex
+CREATE INDEX "CommentLike_commentId_idx" ON "CommentLike"("commentId");
+
+-- CreateIndex
+CREATE INDEX "Notification_userId_createdAt_id_idx" ON "Notification"("userId", "createdAt" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "Notification_userId_readAt_createdAt_id_idx" ON "Notification"("userId", "readAt", "createdAt" DESC, "id" DESC);
+
+-- CreateIndex
+CREATE INDEX "Notification_commentId_idx" ON "Notification"("commentId");
+
+-- CreateIndex
+CREATE INDEX "Notification_chapterId_idx" ON "Notification"("chapterId");
+
+-- CreateIndex
+CREATE INDEX "Job_runAfter_id_idx" ON "Job"("runAfter", "id");
+
+-- CreateIndex
+CREATE INDEX "Follow_seriesId_userId_idx" ON "Follow"("seriesId", "userId");
+
+-- AddForeignKey
+ALTER TABLE "Comment" ADD CONSTRAINT "Comment_postId_fkey" FOREIGN KEY ("postId") REFERENCES "Post"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Comment" ADD CONSTRAINT "Comment_chapterId_fkey" FOREIGN KEY ("chapterId") REFERENCES "Chapter"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Comment" ADD CONSTRAINT "Comment_parentId_fkey" FOREIGN KEY ("parentId") REFERENCES "Comment"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Comment" ADD CONSTRAINT "Comment_authorId_fkey" FOREIGN KEY ("authorId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "CommentLike" ADD CONSTRAINT "CommentLike_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "CommentLike" ADD CONSTRAINT "CommentLike_commentId_fkey" FOREIGN KEY ("commentId") REFERENCES "Comment"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Notification" ADD CONSTRAINT "Notification_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- CreateIndex
+CREATE INDEX "Chapter_seriesId_date_id_idx" ON "Chapter"("seriesId", "date" DESC, "id" DESC);

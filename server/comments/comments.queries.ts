@@ -1,0 +1,333 @@
+import { sql } from "kysely";
+import { createCountedToggle, linkedIds } from "../db/counted-toggle.ts";
+import type { Database } from "../db/database.ts";
+import { nowMs } from "../db/dates.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
+import { embeddedImageIds } from "../images/image-refs.ts";
+import { publishOwnImages } from "../images/own-images.ts";
+import { deleteCommentNotifications, insertNotifications, type NewNotification } from "../notifications/notify.ts";
+import { mentionedUserIds } from "../notifications/mentions.ts";
+import type { CommentSort } from "../rules/comment.ts";
+import { findMentions } from "../rules/mentions.ts";
+
+/** Where a comment lives: a hub post or a chapter (docs/decisions/017-discussion.md). */
+export interface Place {
+  column: "postId" | "chapterId";
+  id: number;
+}
+
+export interface CommentRow {
+  id: number;
+  content: string;
+  authorId: number | null;
+  authorName: string | null;
+  authorImageId: number | null;
+  createdAt: number;
+  editedAt: number | null;
+  likes: number;
+  parentId: number | null;
+  replyCount: number;
+  deletedAt: number | null;
+}
+
+/** What the rules of editing and deleting need to know about a comment. */
+export interface CommentAbout {
+  authorId: number | null;
+  postId: number | null;
+  chapterId: number | null;
+  deletedAt: number | null;
+  /** The creator of the post's hub (its moderator until issue 14). */
+  hubCreatorId: number | null;
+  /** The author of the chapter's series. */
+  seriesAuthorId: number | null;
+}
+
+/** What a new comment's notifications are made from, inside its transaction. */
+export interface NewCommentFacts {
+  commentId: number;
+  /** The post's or chapter's author. */
+  placeAuthorId: number;
+  /** The author of the comment answered (null: a top-level comment, or a tombstone answered). */
+  answeredAuthorId: number | null;
+  isReply: boolean;
+  mentionedIds: number[];
+}
+
+export type InsertResult = { id: number } | { problem: "no-place" | "no-parent" };
+
+const COLUMNS = sql`c."id", c."content", c."authorId", u."username" AS "authorName", u."profileImageId" AS "authorImageId", c."createdAt",
+  c."editedAt", c."likes", c."parentId", c."replyCount", c."deletedAt"`;
+const FROM = sql`FROM "Comment" c LEFT JOIN "User" u ON u."id" = c."authorId"`;
+const COMMENT = sql`SELECT ${COLUMNS} ${FROM}`;
+
+// "top": most liked, then oldest; the inner query walks the (place, parentId, ...) indexes of schema.prisma.
+const ORDER = {
+  top: { inner: sql`"likes" DESC, "createdAt", "id"`, outer: sql`c."likes" DESC, c."createdAt", c."id"` },
+  oldest: { inner: sql`"createdAt", "id"`, outer: sql`c."createdAt", c."id"` },
+  newest: { inner: sql`"createdAt" DESC, "id" DESC`, outer: sql`c."createdAt" DESC, c."id" DESC` },
+} satisfies Record<CommentSort, unknown>;
+
+const PLACE_TABLE = { postId: "Post", chapterId: "Chapter" } as const;
+
+/** Comments and replies on posts and chapters: pages, one comment, and the units that write them with their counts. */
+export function createCommentQueries(db: Database) {
+  const { kysely } = db;
+  type PageParams = { placeId: number; limit: number; offset: number };
+
+  const topLevel = (column: Place["column"], sort: CommentSort) =>
+    prepare<PageParams, CommentRow>(
+      kysely,
+      (p) => sql`${COMMENT}
+        WHERE c."id" IN (SELECT "id" FROM "Comment" WHERE ${sql.ref(column)} = ${p("placeId")} AND "parentId" IS NULL
+                         ORDER BY ${ORDER[sort].inner} LIMIT ${p("limit")} OFFSET ${p("offset")})
+        ORDER BY ${ORDER[sort].outer}`,
+    );
+  const topLevelCount = (column: Place["column"]) =>
+    prepare<{ placeId: number }, { n: number }>(
+      kysely,
+      (p) => sql`SELECT COUNT(*) AS "n" FROM "Comment" WHERE ${sql.ref(column)} = ${p("placeId")} AND "parentId" IS NULL`,
+    );
+  const perPlace = <T>(make: (column: Place["column"]) => T) => ({ postId: make("postId"), chapterId: make("chapterId") });
+
+  // First in the writing units: the post's or chapter's row is locked before any of its comments (one order for all).
+  const lockPlace = perPlace((column) =>
+    prepare<{ id: number; by: number }, { authorId: number }>(
+      kysely,
+      (p) => sql`UPDATE ${sql.table(PLACE_TABLE[column])} SET "commentCount" = "commentCount" + ${p("by")} WHERE "id" = ${p("id")}
+                 RETURNING "authorId"`,
+    ),
+  );
+
+  const q = {
+    topLevel: perPlace((column) => ({
+      top: topLevel(column, "top"),
+      oldest: topLevel(column, "oldest"),
+      newest: topLevel(column, "newest"),
+    })),
+    topLevelCount: perPlace(topLevelCount),
+    replies: prepare<{ parentId: number; limit: number; offset: number }, CommentRow>(
+      kysely,
+      (p) => sql`${COMMENT}
+        WHERE c."id" IN (SELECT "id" FROM "Comment" WHERE "parentId" = ${p("parentId")} ORDER BY "createdAt", "id"
+                         LIMIT ${p("limit")} OFFSET ${p("offset")})
+        ORDER BY c."createdAt", c."id"`,
+    ),
+    thread: prepare<{ id: number }, { parentId: number | null; replyCount: number }>(
+      kysely,
+      (p) => sql`SELECT "parentId", "replyCount" FROM "Comment" WHERE "id" = ${p("id")}`,
+    ),
+    byId: prepare<{ id: number; viewerId: number }, CommentRow & { liked: number }>(
+      kysely,
+      (p) => sql`SELECT ${COLUMNS},
+                   CASE WHEN EXISTS (SELECT 1 FROM "CommentLike" WHERE "userId" = ${p("viewerId")} AND "commentId" = c."id") THEN 1 ELSE 0 END AS "liked"
+                 ${FROM} WHERE c."id" = ${p("id")}`,
+    ),
+    about: prepare<{ id: number }, CommentAbout>(
+      kysely,
+      (
+        p,
+      ) => sql`SELECT c."authorId", c."postId", c."chapterId", c."deletedAt", h."authorId" AS "hubCreatorId", s."authorId" AS "seriesAuthorId"
+                 FROM "Comment" c
+                 LEFT JOIN "Post" p ON p."id" = c."postId" LEFT JOIN "Hub" h ON h."id" = p."hubId"
+                 LEFT JOIN "Chapter" ch ON ch."id" = c."chapterId" LEFT JOIN "Series" s ON s."id" = ch."seriesId"
+                 WHERE c."id" = ${p("id")}`,
+    ),
+    postInHub: prepare<{ postId: number; hubId: number }, { id: number }>(
+      kysely,
+      (p) => sql`SELECT "id" FROM "Post" WHERE "id" = ${p("postId")} AND "hubId" = ${p("hubId")}`,
+    ),
+    named: prepare<
+      { id: number },
+      { id: number; parentId: number | null; authorId: number | null; postId: number | null; chapterId: number | null }
+    >(kysely, (p) => sql`SELECT "id", "parentId", "authorId", "postId", "chapterId" FROM "Comment" WHERE "id" = ${p("id")}`),
+    // Locks the thread's top-level comment; no row: it was deleted meanwhile.
+    countReply: prepare<{ id: number; by: number }, { authorId: number | null; replyCount: number; deletedAt: number | null }>(
+      kysely,
+      (p) => sql`UPDATE "Comment" SET "replyCount" = "replyCount" + ${p("by")} WHERE "id" = ${p("id")}
+                 RETURNING "authorId", "replyCount", "deletedAt"`,
+    ),
+    insert: prepare<
+      { postId: number | null; chapterId: number | null; parentId: number | null; authorId: number; content: string; createdAt: number },
+      { id: number }
+    >(
+      kysely,
+      (p) => sql`INSERT INTO "Comment" ("postId", "chapterId", "parentId", "authorId", "content", "likes", "replyCount", "createdAt")
+                 VALUES (${p("postId")}, ${p("chapterId")}, ${p("parentId")}, ${p("authorId")}, ${p("content")}, 0, 0, ${p("createdAt")})
+                 RETURNING "id"`,
+    ),
+    // Locks a live comment (not a tombstone); no row: missing or deleted.
+    lockLive: prepare<{ id: number }, { authorId: number | null; content: string; parentId: number | null; replyCount: number }>(
+      kysely,
+      (p) => sql`UPDATE "Comment" SET "likes" = "likes" WHERE "id" = ${p("id")} AND "deletedAt" IS NULL
+                 RETURNING "authorId", "content", "parentId", "replyCount"`,
+    ),
+    edit: prepare<{ id: number; content: string; editedAt: number }>(
+      kysely,
+      (p) => sql`UPDATE "Comment" SET "content" = ${p("content")}, "editedAt" = ${p("editedAt")} WHERE "id" = ${p("id")}`,
+    ),
+    tombstone: prepare<{ id: number; deletedAt: number }>(
+      kysely,
+      (p) => sql`UPDATE "Comment" SET "deletedAt" = ${p("deletedAt")}, "content" = '', "authorId" = NULL WHERE "id" = ${p("id")}`,
+    ),
+    deleteLikes: prepare<{ id: number }>(kysely, (p) => sql`DELETE FROM "CommentLike" WHERE "commentId" = ${p("id")}`),
+    deleteRow: prepare<{ id: number }>(kysely, (p) => sql`DELETE FROM "Comment" WHERE "id" = ${p("id")}`),
+  };
+
+  /** A comment gone for good: its likes, its notifications and its row. */
+  async function erase(trx: Executor, id: number) {
+    await q.deleteLikes.run({ id }, trx);
+    await deleteCommentNotifications(trx, [id]);
+    await q.deleteRow.run({ id }, trx);
+  }
+
+  return {
+    /** A page of the place's top-level comments (tombstones included) and how many there are. */
+    async topLevelPage(place: Place, sort: CommentSort, limit: number, offset: number): Promise<{ total: number; rows: CommentRow[] }> {
+      const rows = await q.topLevel[place.column][sort].all({ placeId: place.id, limit, offset });
+      const total = (await q.topLevelCount[place.column].first({ placeId: place.id }))!.n;
+      return { total: Number(total), rows };
+    },
+
+    /** The comment's thread head: undefined when there is no such comment. */
+    thread: (id: number) => q.thread.first({ id }),
+
+    replyPage: (parentId: number, limit: number, offset: number) => q.replies.all({ parentId, limit, offset }),
+
+    byId: async (id: number, viewerId: number | undefined) => {
+      const row = await q.byId.first({ id, viewerId: viewerId ?? 0 });
+      return row && { row, liked: row.liked === 1 };
+    },
+
+    likedBy: (viewerId: number | undefined, ids: number[]) =>
+      linkedIds(kysely, { link: "CommentLike", targetColumn: "commentId" }, viewerId, ids),
+
+    about: (id: number) => q.about.first({ id }),
+
+    postIsInHub: async (postId: number, hubId: number) => (await q.postInHub.first({ postId, hubId })) !== undefined,
+
+    /**
+     * The comment, its post's or chapter's commentCount, its thread's replyCount, its embedded images published and
+     * its notifications (`notify` says who is told): one unit. A `parentId` naming a reply is stored in that reply's
+     * thread. Locks the place, then the thread's top-level comment, as every unit here does.
+     */
+    insert: (
+      place: Place,
+      input: { authorId: number; content: string; parentId: number | null },
+      notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
+    ): Promise<InsertResult> =>
+      kysely
+        .transaction()
+        .execute(async (trx) => {
+          const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1 }, trx);
+          if (!placeRow) throw new Refused("no-place");
+          let threadId: number | null = null;
+          let answeredAuthorId: number | null = null;
+          if (input.parentId !== null) {
+            const named = await q.named.first({ id: input.parentId }, trx);
+            if (!named || named[place.column] !== place.id) throw new Refused("no-parent");
+            threadId = named.parentId ?? named.id;
+            const thread = await q.countReply.first({ id: threadId, by: 1 }, trx);
+            if (!thread) throw new Refused("no-parent");
+            answeredAuthorId = named.parentId === null ? thread.authorId : named.authorId;
+          }
+          const createdAt = nowMs();
+          const { id } = (await q.insert.first(
+            {
+              postId: place.column === "postId" ? place.id : null,
+              chapterId: place.column === "chapterId" ? place.id : null,
+              parentId: threadId,
+              authorId: input.authorId,
+              content: input.content,
+              createdAt,
+            },
+            trx,
+          ))!;
+          await publishOwnImages(trx, input.authorId, embeddedImageIds(input.content));
+          const mentionedIds = await mentionedUserIds(trx, findMentions(input.content));
+          const facts = { commentId: id, placeAuthorId: placeRow.authorId, answeredAuthorId, isReply: threadId !== null, mentionedIds };
+          await insertNotifications(
+            trx,
+            notify(facts).map((n) => ({ ...n, createdAt })),
+          );
+          return { id };
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Refused) return { problem: err.problem };
+          throw err;
+        }),
+
+    /**
+     * The new content and `editedAt`, its newly embedded images published, and a notification to each person newly
+     * mentioned (`notify`): one unit. False: the comment is gone (deleted meanwhile, or a tombstone).
+     */
+    edit: (id: number, editorId: number, content: string, notify: (newlyMentionedIds: number[]) => Omit<NewNotification, "createdAt">[]) =>
+      kysely.transaction().execute(async (trx) => {
+        const current = await q.lockLive.first({ id }, trx);
+        if (!current) return false;
+        const editedAt = nowMs();
+        await q.edit.run({ id, content, editedAt }, trx);
+        await publishOwnImages(trx, editorId, embeddedImageIds(content));
+        const before = new Set(findMentions(current.content));
+        const mentioned = await mentionedUserIds(
+          trx,
+          findMentions(content).filter((key) => !before.has(key)),
+        );
+        await insertNotifications(
+          trx,
+          notify(mentioned).map((n) => ({ ...n, createdAt: editedAt })),
+        );
+        return true;
+      }),
+
+    /**
+     * Deletes a comment (docs/decisions/017-discussion.md): a top-level comment with replies becomes a tombstone
+     * (its likes stay); anything else goes with its likes and notifications, and a tombstone goes with its last
+     * reply. The place's commentCount and the thread's replyCount move in the same unit. Answers whether it stays as a
+     * tombstone; undefined: it was already gone.
+     */
+    remove: (id: number, place: Place) =>
+      kysely.transaction().execute(async (trx) => {
+        if (!(await lockPlace[place.column].first({ id: place.id, by: 0 }, trx))) return undefined;
+        const current = await q.lockLive.first({ id }, trx);
+        if (!current) return undefined;
+        const tombstone = current.parentId === null && current.replyCount > 0;
+        if (tombstone) {
+          await q.tombstone.run({ id, deletedAt: nowMs() }, trx);
+          await deleteCommentNotifications(trx, [id]);
+        } else {
+          await erase(trx, id);
+          if (current.parentId !== null) {
+            const thread = await q.countReply.first({ id: current.parentId, by: -1 }, trx);
+            if (thread && thread.deletedAt !== null && thread.replyCount === 0) await erase(trx, current.parentId);
+          }
+        }
+        await lockPlace[place.column].run({ id: place.id, by: -1 }, trx);
+        return { tombstone };
+      }),
+  };
+}
+
+/** Rolls a unit back with the reason it was refused. */
+class Refused extends Error {
+  constructor(readonly problem: "no-place" | "no-parent") {
+    super(problem);
+  }
+}
+
+export type CommentQueries = ReturnType<typeof createCommentQueries>;
+
+/** Likes of comments: the counted toggle; a tombstone takes none (404). */
+export function createCommentLikeQueries(db: Database) {
+  return {
+    /** Sets the like on or off; answers the comment's likes after it. */
+    setLiked: createCountedToggle(db, {
+      link: "CommentLike",
+      targetColumn: "commentId",
+      target: "Comment",
+      counter: "likes",
+      timestamped: false,
+      notFoundMessage: "Comment not found",
+      goneWhenSet: "deletedAt",
+    }),
+  };
+}

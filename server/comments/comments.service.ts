@@ -1,0 +1,155 @@
+import type { Database } from "../db/database.ts";
+import { toIso } from "../db/dates.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
+import type { NewNotification } from "../notifications/notify.ts";
+import type { CommentSort, NewCommentInput } from "../rules/comment.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Comment, CommentDeleted, Page } from "../rules/responses.ts";
+import { createCommentQueries, type CommentAbout, type CommentRow, type NewCommentFacts, type Place } from "./comments.queries.ts";
+
+type Told = Omit<NewNotification, "createdAt">;
+
+/** A tombstone shows no content and no author (CONTRACT.md 10); `removed` is moderation's (issue 14). */
+const toComment = (row: CommentRow, liked: boolean): Comment => ({
+  id: row.id,
+  content: row.deletedAt === null ? row.content : "",
+  authorId: row.authorId,
+  authorName: row.authorName,
+  authorImageId: row.authorImageId,
+  createdAt: toIso(row.createdAt),
+  editedAt: row.editedAt === null ? null : toIso(row.editedAt),
+  likes: row.likes,
+  likedByMe: liked,
+  parentId: row.parentId,
+  replyCount: row.replyCount,
+  deleted: row.deletedAt !== null,
+  removed: null,
+});
+
+/** The subject columns of a notification about a comment on this place. */
+const subjectOf = (place: Place, commentId: number) => ({ commentId, [place.column]: place.id });
+
+/**
+ * Who is told about a new comment, strongest first (insertNotifications keeps one per person and none for the
+ * author): the author of the comment answered, the post's or chapter's author for a top-level comment, then each
+ * person mentioned.
+ */
+function newCommentNotifications(place: Place, actorId: number, facts: NewCommentFacts): Told[] {
+  const subject = subjectOf(place, facts.commentId);
+  const told: Told[] = [];
+  if (facts.answeredAuthorId !== null) told.push({ userId: facts.answeredAuthorId, kind: "reply", actorId, ...subject });
+  if (!facts.isReply) told.push({ userId: facts.placeAuthorId, kind: "comment", actorId, ...subject });
+  for (const userId of facts.mentionedIds) told.push({ userId, kind: "mention", actorId, ...subject });
+  return told;
+}
+
+/**
+ * Who may delete a comment: its author; the hub's creator for comments on its posts; the series' author for
+ * comments on its chapters. Issue 14 adds the hub's moderators and the site's admins here.
+ */
+const mayDelete = (about: CommentAbout, userId: number) =>
+  about.authorId === userId ||
+  (about.postId !== null && about.hubCreatorId === userId) ||
+  (about.chapterId !== null && about.seriesAuthorId === userId);
+
+const placeOf = (about: CommentAbout): Place =>
+  about.postId !== null ? { column: "postId", id: about.postId } : { column: "chapterId", id: about.chapterId! };
+
+export function createCommentService(db: Database) {
+  const comments = createCommentQueries(db);
+
+  async function get(id: number, viewerId?: number): Promise<Comment> {
+    const found = await comments.byId(id, viewerId);
+    if (!found) throw notFound("Comment not found");
+    return toComment(found.row, found.liked);
+  }
+
+  async function page(rows: CommentRow[], total: number, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+    const liked = await comments.likedBy(
+      viewerId,
+      rows.map((r) => r.id),
+    );
+    return pageOf(
+      rows.map((r) => toComment(r, liked.has(r.id))),
+      total,
+      paging,
+    );
+  }
+
+  async function listOn(place: Place, sort: CommentSort, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+    const { total, rows } = await comments.topLevelPage(place, sort, paging.perPage, offsetOf(paging));
+    return page(rows, total, paging, viewerId);
+  }
+
+  async function commentOn(place: Place, input: NewCommentInput, authorId: number): Promise<Comment> {
+    const result = await comments.insert(place, { authorId, content: input.content, parentId: input.parentId ?? null }, (facts) =>
+      newCommentNotifications(place, authorId, facts),
+    );
+    if ("problem" in result) {
+      if (result.problem === "no-place") throw notFound(place.column === "postId" ? "Post not found" : "Chapter not found");
+      throw badRequest("parentId must name a comment of the same post or chapter", [
+        { field: "parentId", message: "parentId must name a comment of the same post or chapter" },
+      ]);
+    }
+    return get(result.id, authorId);
+  }
+
+  /** The post, when it is in this hub (a post is reached under its own hub's path only). */
+  async function postPlace(hubId: number, postId: number): Promise<Place> {
+    if (!(await comments.postIsInHub(postId, hubId))) throw notFound("Post not found");
+    return { column: "postId", id: postId };
+  }
+
+  /** The comment, live (not a tombstone), or 404. */
+  async function aboutLive(id: number): Promise<CommentAbout> {
+    const about = await comments.about(id);
+    if (!about || about.deletedAt !== null) throw notFound("Comment not found");
+    return about;
+  }
+
+  return {
+    get,
+
+    listOnPost: async (hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number) =>
+      listOn(await postPlace(hubId, postId), sort, paging, viewerId),
+
+    listOnChapter: (chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number) =>
+      listOn({ column: "chapterId", id: chapterId }, sort, paging, viewerId),
+
+    /** A top-level comment's replies, oldest first; a reply has none (replies of replies live in its thread). */
+    async replies(id: number, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+      const thread = await comments.thread(id);
+      if (!thread) throw notFound("Comment not found");
+      if (thread.parentId !== null) return pageOf([], 0, paging);
+      return page(await comments.replyPage(id, paging.perPage, offsetOf(paging)), thread.replyCount, paging, viewerId);
+    },
+
+    commentOnPost: async (hubId: number, postId: number, input: NewCommentInput, authorId: number) =>
+      commentOn(await postPlace(hubId, postId), input, authorId),
+
+    commentOnChapter: (chapterId: number, input: NewCommentInput, authorId: number) =>
+      commentOn({ column: "chapterId", id: chapterId }, input, authorId),
+
+    /** The author only; sets editedAt; people newly mentioned are told. */
+    async edit(id: number, content: string, userId: number): Promise<Comment> {
+      const about = await aboutLive(id);
+      if (about.authorId !== userId) throw forbidden("Only the author can edit this comment");
+      const place = placeOf(about);
+      const edited = await comments.edit(id, userId, content, (mentionedIds) =>
+        mentionedIds.map((mentioned) => ({ userId: mentioned, kind: "mention" as const, actorId: userId, ...subjectOf(place, id) })),
+      );
+      if (!edited) throw notFound("Comment not found");
+      return get(id, userId);
+    },
+
+    /** Answers whether the comment stays as a tombstone (it has replies). */
+    async remove(id: number, userId: number): Promise<CommentDeleted> {
+      const about = await aboutLive(id);
+      if (!mayDelete(about, userId)) throw forbidden("You cannot delete this comment");
+      const removed = await comments.remove(id, placeOf(about));
+      if (!removed) throw notFound("Comment not found");
+      return { id, deleted: true, tombstone: removed.tombstone };
+    },
+  };
+}

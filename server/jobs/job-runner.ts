@@ -1,0 +1,126 @@
+import { pino, type Logger } from "pino";
+import type { Database } from "../db/database.ts";
+import { createJobQueries, type ClaimedJob } from "./jobs.queries.ts";
+
+export interface JobRunnerOptions {
+  /** How often to look for jobs other instances enqueued (this instance's own wake it at once); default 2 s. */
+  pollMs?: number;
+  /** How long a claim (and each batch) holds a job before another instance may take it over; default 60 s. */
+  leaseMs?: number;
+  /** Followers told per transaction; default 500. */
+  batchSize?: number;
+  logger?: Logger;
+}
+
+export interface JobRunner {
+  start(): void;
+  /** Looks for due jobs now (this instance just enqueued one). */
+  wake(): void;
+  /** Stops polling and waits for the batch in progress; a job left unfinished is handed on at once. */
+  stop(): Promise<void>;
+}
+
+// The runners of this process by database handle: publishing wakes the runner of its own instance.
+const runnersOf = new WeakMap<Database, Set<JobRunner>>();
+
+/** Wakes this instance's runner after a job was enqueued and committed on `db`. */
+export function wakeJobRunners(db: Database): void {
+  for (const runner of runnersOf.get(db) ?? []) runner.wake();
+}
+
+// Kysely's answer once the database was closed: a runner whose app was dropped without stopping it stops itself.
+const isClosedDatabase = (err: unknown) =>
+  err instanceof Error && /has already been destroyed|not open|after calling end/i.test(err.message);
+
+/**
+ * Work done after the request, by every API instance (docs/decisions/017-discussion.md): claims due jobs with a
+ * lease and works through them in batches, one transaction each, yielding between them. Its timers are unref'd:
+ * it never keeps a process alive.
+ */
+export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
+  const { pollMs = 2000, leaseMs = 60_000, batchSize = 500, logger = pino({ level: "silent" }) } = options;
+  const jobs = createJobQueries(db);
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wokenWhileRunning = false;
+  /** The job being worked on, handed on when the runner stops. */
+  let current: ClaimedJob | undefined;
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    running = work()
+      .catch((err: unknown) => {
+        if (isClosedDatabase(err)) stopped = true;
+        else logger.error({ err }, "job runner failed");
+      })
+      .finally(() => {
+        running = undefined;
+        const again = wokenWhileRunning;
+        wokenWhileRunning = false;
+        schedule(again ? 0 : pollMs);
+      });
+  };
+
+  async function work() {
+    while (!stopped) {
+      const job = await jobs.claimNext(Date.now(), leaseMs);
+      if (!job) return;
+      current = job;
+      try {
+        await runJob(job);
+      } catch (err) {
+        if (isClosedDatabase(err)) throw err;
+        // The failed batch rolled back (its cursor too): the job is tried again after a poll.
+        logger.warn({ err, jobId: job.id }, "job batch failed; retrying later");
+        await jobs.release(job.id, Date.now() + pollMs);
+      } finally {
+        current = undefined;
+      }
+    }
+  }
+
+  async function runJob(job: ClaimedJob) {
+    switch (job.kind) {
+      case "chapter-notifications":
+        while (!(await jobs.chapterNotificationBatch(job.id, batchSize, Date.now() + leaseMs))) {
+          if (stopped) return;
+          await new Promise((resolve) => setImmediate(resolve)); // let requests in between batches
+        }
+    }
+  }
+
+  const runner: JobRunner = {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      if (!runnersOf.has(db)) runnersOf.set(db, new Set());
+      runnersOf.get(db)!.add(runner);
+      schedule(0);
+    },
+    wake() {
+      if (!stopped) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      runnersOf.get(db)?.delete(runner);
+      const stopping = current;
+      await running;
+      // Unfinished: another instance (or the next start) takes it from its cursor without waiting for the lease.
+      if (stopping) await jobs.release(stopping.id, Date.now()).catch(() => undefined);
+    },
+  };
+  return runner;
+}

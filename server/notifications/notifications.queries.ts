@@ -1,0 +1,147 @@
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import { nowMs } from "../db/dates.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
+import type { NotificationKind } from "../db/schema.ts";
+import { insertNotifications } from "./notify.ts";
+
+/** A notification with its actor and the names its subject's title and web path are made of. */
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  readAt: number | null;
+  createdAt: number;
+  actorId: number | null;
+  actorName: string | null;
+  actorImageId: number | null;
+  commentId: number | null;
+  postId: number | null;
+  postTitle: string | null;
+  postHubName: string | null;
+  chapterId: number | null;
+  chapterNumber: number | null;
+  chapterTitle: string | null;
+  chapterSeriesName: string | null;
+  seriesId: number | null;
+  seriesName: string | null;
+  hubId: number | null;
+  hubName: string | null;
+}
+
+// The page's ids come from the recipient's index alone; only the page's rows are joined to their actor and subject.
+const listQuery = (unreadOnly: boolean) => {
+  const unread = unreadOnly ? sql`AND "readAt" IS NULL` : sql``;
+  return (p: (name: "userId" | "limit" | "offset") => number) => sql<NotificationRow>`
+    SELECT n."id", n."kind", n."readAt", n."createdAt", n."actorId", a."username" AS "actorName", a."profileImageId" AS "actorImageId",
+           n."commentId", n."postId", p."title" AS "postTitle", ph."name" AS "postHubName",
+           n."chapterId", c."number" AS "chapterNumber", c."title" AS "chapterTitle", cs."name" AS "chapterSeriesName",
+           n."seriesId", s."name" AS "seriesName", n."hubId", h."name" AS "hubName"
+    FROM "Notification" n
+    LEFT JOIN "User" a ON a."id" = n."actorId"
+    LEFT JOIN "Post" p ON p."id" = n."postId"
+    LEFT JOIN "Hub" ph ON ph."id" = p."hubId"
+    LEFT JOIN "Chapter" c ON c."id" = n."chapterId"
+    LEFT JOIN "Series" cs ON cs."id" = c."seriesId"
+    LEFT JOIN "Series" s ON s."id" = n."seriesId"
+    LEFT JOIN "Hub" h ON h."id" = n."hubId"
+    WHERE n."id" IN (SELECT "id" FROM "Notification" WHERE "userId" = ${p("userId")} ${unread}
+                     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")})
+    ORDER BY n."createdAt" DESC, n."id" DESC`;
+};
+
+/** A user's notifications, their unread count, marking them read, and the follow and join notifications. */
+export function createNotificationQueries({ kysely }: Database) {
+  type Page = { userId: number; limit: number; offset: number };
+  const q = {
+    list: prepare<Page, NotificationRow>(kysely, listQuery(false)),
+    listUnread: prepare<Page, NotificationRow>(kysely, listQuery(true)),
+    total: prepare<{ userId: number }, { n: number }>(
+      kysely,
+      (p) => sql`SELECT COUNT(*) AS "n" FROM "Notification" WHERE "userId" = ${p("userId")}`,
+    ),
+    unread: prepare<{ userId: number }, { n: number }>(
+      kysely,
+      (p) => sql`SELECT "unreadNotifications" AS "n" FROM "User" WHERE "id" = ${p("userId")}`,
+    ),
+    // First in the reading unit: locks the user's row, so notifications made meanwhile wait and are counted right.
+    lockUser: prepare<{ userId: number }, { n: number }>(
+      kysely,
+      (p) =>
+        sql`UPDATE "User" SET "unreadNotifications" = "unreadNotifications" WHERE "id" = ${p("userId")} RETURNING "unreadNotifications" AS "n"`,
+    ),
+    readAll: prepare<{ userId: number; readAt: number }>(
+      kysely,
+      (p) => sql`UPDATE "Notification" SET "readAt" = ${p("readAt")} WHERE "userId" = ${p("userId")} AND "readAt" IS NULL`,
+    ),
+    uncount: prepare<{ userId: number; by: number }, { n: number }>(
+      kysely,
+      (p) => sql`UPDATE "User" SET "unreadNotifications" = "unreadNotifications" - ${p("by")} WHERE "id" = ${p("userId")}
+                 RETURNING "unreadNotifications" AS "n"`,
+    ),
+    seriesAuthor: prepare<{ id: number }, { authorId: number }>(
+      kysely,
+      (p) => sql`SELECT "authorId" FROM "Series" WHERE "id" = ${p("id")}`,
+    ),
+    hubCreator: prepare<{ id: number }, { authorId: number }>(kysely, (p) => sql`SELECT "authorId" FROM "Hub" WHERE "id" = ${p("id")}`),
+  };
+
+  return {
+    /** A page of the user's notifications, newest first, and how many there are (unread ones: the kept count). */
+    async page(userId: number, unreadOnly: boolean, limit: number, offset: number): Promise<{ total: number; rows: NotificationRow[] }> {
+      const rows = await (unreadOnly ? q.listUnread : q.list).all({ userId, limit, offset });
+      const total = (await (unreadOnly ? q.unread : q.total).first({ userId }))?.n ?? 0;
+      return { total: Number(total), rows };
+    },
+
+    unreadCount: async (userId: number) => (await q.unread.first({ userId }))?.n ?? 0,
+
+    /** Marks the user's own unread notifications among `ids` (all of them without ids) read; answers the unread count after. */
+    markRead: (userId: number, ids: number[] | "all"): Promise<number> =>
+      kysely.transaction().execute(async (trx) => {
+        const before = (await q.lockUser.first({ userId }, trx))!.n;
+        const readAt = nowMs();
+        const changed =
+          ids === "all"
+            ? await q.readAll.run({ userId, readAt }, trx)
+            : ids.length === 0
+              ? 0
+              : Number(
+                  (
+                    await trx
+                      .updateTable("Notification")
+                      .set({ readAt })
+                      .where("userId", "=", userId)
+                      .where("readAt", "is", null)
+                      .where("id", "in", ids)
+                      .executeTakeFirst()
+                  ).numUpdatedRows,
+                );
+        if (changed === 0) return before;
+        return (await q.uncount.first({ userId, by: changed }, trx))!.n;
+      }),
+
+    /**
+     * The counted toggle's hook for follows (kind "follow", to the series' author) or joins ("join", to the hub's
+     * creator): told only when the link was made, in its transaction; insertNotifications skips one's own.
+     */
+    notifyOnLink(kind: "follow" | "join") {
+      const owner = kind === "follow" ? q.seriesAuthor : q.hubCreator;
+      return async (targetId: number, trx: Executor, change: { userId: number; on: boolean }) => {
+        if (!change.on) return;
+        const target = await owner.first({ id: targetId }, trx);
+        if (!target) return;
+        await insertNotifications(trx, [
+          {
+            userId: target.authorId,
+            kind,
+            actorId: change.userId,
+            ...(kind === "follow" ? { seriesId: targetId } : { hubId: targetId }),
+            createdAt: nowMs(),
+          },
+        ]);
+      };
+    },
+  };
+}
+
+export type NotificationQueries = ReturnType<typeof createNotificationQueries>;

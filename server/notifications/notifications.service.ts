@@ -1,0 +1,59 @@
+import type { Database } from "../db/database.ts";
+import { toIso } from "../db/dates.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Notification, Page } from "../rules/responses.ts";
+import { createNotificationQueries, type NotificationRow } from "./notifications.queries.ts";
+
+const enc = encodeURIComponent;
+const chapterTitle = (number: number | null, title: string | null) => `Chapter ${number ?? "?"}: ${title ?? ""}`;
+const postPath = (row: NotificationRow) => `/hubs/${enc(row.postHubName ?? "")}/${row.postId}`;
+const chapterPath = (row: NotificationRow) => `/series/${enc(row.chapterSeriesName ?? "")}/${row.chapterNumber}`;
+
+/** What a notification is about, and the web path that opens it (CONTRACT.md 11). */
+function subjectOf(row: NotificationRow): Notification["subject"] {
+  switch (row.kind) {
+    case "chapter":
+      return { type: "chapter", id: row.chapterId!, title: chapterTitle(row.chapterNumber, row.chapterTitle), url: chapterPath(row) };
+    case "follow":
+      return { type: "series", id: row.seriesId!, title: row.seriesName ?? "", url: `/series/${enc(row.seriesName ?? "")}` };
+    case "join":
+      return { type: "hub", id: row.hubId!, title: row.hubName ?? "", url: `/hubs/${enc(row.hubName ?? "")}` };
+    default: {
+      // reply, comment, mention: about a comment, on a post or a chapter; a mention in a post itself has no comment.
+      const onPost = row.postId !== null;
+      const title = onPost ? (row.postTitle ?? "") : chapterTitle(row.chapterNumber, row.chapterTitle);
+      const where = onPost ? postPath(row) : chapterPath(row);
+      if (row.commentId === null) return { type: "post", id: row.postId!, title, url: where };
+      return { type: "comment", id: row.commentId, title, url: `${where}#comment-${row.commentId}` };
+    }
+  }
+}
+
+const toNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  kind: row.kind,
+  read: row.readAt !== null,
+  createdAt: toIso(Number(row.createdAt)),
+  actor:
+    row.actorId !== null && row.actorName !== null ? { id: row.actorId, username: row.actorName, profileImageID: row.actorImageId } : null,
+  subject: subjectOf(row),
+});
+
+export function createNotificationService(db: Database) {
+  const notifications = createNotificationQueries(db);
+  return {
+    /** The caller's notifications, newest first; `unreadOnly` leaves out the read ones. */
+    async list(userId: number, unreadOnly: boolean, paging: Paging): Promise<Page<Notification>> {
+      const { total, rows } = await notifications.page(userId, unreadOnly, paging.perPage, offsetOf(paging));
+      return pageOf(rows.map(toNotification), total, paging);
+    },
+
+    unreadCount: async (userId: number) => ({ count: await notifications.unreadCount(userId) }),
+
+    /** Marks the caller's own notifications read (others' ids are ignored); answers the unread count after. */
+    markRead: async (userId: number, input: { ids?: number[]; all?: boolean }) => ({
+      count: await notifications.markRead(userId, input.all === true ? "all" : [...new Set(input.ids ?? [])]),
+    }),
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from "kysely";
+import type { Executor } from "../db/prepared.ts";
+import type { NotificationKind } from "../db/schema.ts";
+
+/** A notification to make: its recipient, kind, actor and the subject columns its kind uses (schema.prisma, Notification). */
+export interface NewNotification {
+  userId: number;
+  kind: NotificationKind;
+  actorId: number | null;
+  commentId?: number | null;
+  postId?: number | null;
+  chapterId?: number | null;
+  seriesId?: number | null;
+  hubId?: number | null;
+  createdAt: number;
+}
+
+/**
+ * Makes notifications on `on` (the caller's transaction, so they exist exactly when the action does) and moves
+ * each recipient's unread count with them. None is made for the actor's own action, and one action tells a
+ * person once: the first row for a recipient wins, so callers list the strongest kind first (a reply before a
+ * mention of the same person). docs/decisions/017-discussion.md.
+ */
+export async function insertNotifications(on: Executor, notifications: NewNotification[]): Promise<void> {
+  const seen = new Set<number>();
+  const rows = notifications.filter((n) => {
+    if (n.userId === n.actorId || seen.has(n.userId)) return false;
+    seen.add(n.userId);
+    return true;
+  });
+  if (rows.length === 0) return;
+  await on
+    .insertInto("Notification")
+    .values(
+      rows.map((n) => ({
+        userId: n.userId,
+        kind: n.kind,
+        actorId: n.actorId,
+        commentId: n.commentId ?? null,
+        postId: n.postId ?? null,
+        chapterId: n.chapterId ?? null,
+        seriesId: n.seriesId ?? null,
+        hubId: n.hubId ?? null,
+        createdAt: n.createdAt,
+      })),
+    )
+    .execute();
+  await on
+    .updateTable("User")
+    .set({ unreadNotifications: sql`"unreadNotifications" + 1` })
+    .where(
+      "id",
+      "in",
+      rows.map((n) => n.userId),
+    )
+    .execute();
+}
+
+/**
+ * Removes the notifications about comments that are gone (deleted, or their post or chapter deleted), moving the
+ * unread counts of their recipients down, on the caller's transaction.
+ */
+export async function deleteCommentNotifications(on: Executor, commentIds: number[]): Promise<void> {
+  if (commentIds.length === 0) return;
+  const unread = await on
+    .selectFrom("Notification")
+    .select(["userId", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("commentId", "in", commentIds)
+    .where("readAt", "is", null)
+    .groupBy("userId")
+    .execute();
+  for (const { userId, n } of unread) {
+    await on
+      .updateTable("User")
+      .set({ unreadNotifications: sql`"unreadNotifications" - ${Number(n)}` })
+      .where("id", "=", userId)
+      .execute();
+  }
+  await on.deleteFrom("Notification").where("commentId", "in", commentIds).execute();
+}
