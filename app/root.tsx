@@ -13,6 +13,7 @@ import {
 import { useEffect } from "react";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { createApi } from "./lib/api.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { useRootData, type RootData } from "./lib/root-data.ts";
 import { optionalUser } from "./lib/session.server.ts";
@@ -28,11 +29,22 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Read comics and manga, follow series and join hubs of artists and readers on Inkwell." },
 ];
 
-/** Who is signed in comes from the session cookie alone (its expiry is checked here on every request). */
+/**
+ * Who is signed in comes from the session cookie alone (its expiry is checked here on every request).
+ * A signed-in user's unread count comes from the API (the bell); a guest's page makes no call, so it
+ * stays the same for every guest and the guest page cache keeps it. A failed count only hides the badge.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const session = await optionalUser(request, context);
+  const unreadCount = session
+    ? await createApi(context, { token: session.token, signal: request.signal })
+        .unreadCount()
+        .then((r) => r.count)
+        .catch(() => null)
+    : null;
   return {
     user: session?.user ?? null,
+    unreadCount,
     publicApiUrl: context.config.publicApiUrl,
     imagePublicUrl: context.config.imagePublicUrl,
     contactEmail: context.config.contactEmail,
@@ -70,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { user, year } = useRootData();
+  const { user, unreadCount, year } = useRootData();
   // A mark for browser tests (and CSS, if ever needed) that React has taken over the page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -80,7 +92,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <SiteHeader user={user} />
+      <SiteHeader user={user} unreadCount={unreadCount} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

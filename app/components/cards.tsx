@@ -76,6 +76,7 @@ export function PostCard({ post }: { post: PostSummary }) {
         <span className="meta__item">
           <HeartIcon size={16} filled={post.likedByMe} /> {post.likes} {likesLabel(post.likes)}
         </span>
+        <span className="meta__item">{plural(post.commentCount, "comment")}</span>
         <time className="meta__item" dateTime={post.date}>
           {formatDate(post.date)}
         </time>

@@ -65,6 +65,7 @@ export function ChapterCard({ chapter }: { chapter: ChapterSummary }) {
           <span className="meta__item">
             <HeartIcon size={16} filled={chapter.likedByMe} /> {chapter.likes} {likesLabel(chapter.likes)}
           </span>
+          <span className="meta__item">{plural(chapter.commentCount, "comment")}</span>
           <time className="meta__item" dateTime={chapter.date}>
             {formatDate(chapter.date)}
           </time>

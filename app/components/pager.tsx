@@ -2,21 +2,26 @@ import { Link, useLocation } from "@remix-run/react";
 import { ArrowLeftIcon, ArrowRightIcon } from "./icons.tsx";
 import { withParams } from "../lib/url.ts";
 
-/** Previous / 'Page x of y' / Next, as links that keep the rest of the query (works without JavaScript). */
+/**
+ * Previous / 'Page x of y' / Next, as links that keep the rest of the query (works without JavaScript).
+ * `hrefFor` builds the links when setting `param` is not enough (the comment section's land on the section).
+ */
 export function Pager({
   page,
   totalPages,
   label = "Pages",
   param = "page",
+  hrefFor,
 }: {
   page: number;
   totalPages: number;
   label?: string;
   param?: string;
+  hrefFor?: (page: number) => string;
 }) {
   const { search } = useLocation();
   const total = Math.max(1, totalPages);
-  const href = (p: number) => withParams(search, { [param]: p });
+  const href = hrefFor ?? ((p: number) => withParams(search, { [param]: p }));
   return (
     <nav className="pager" aria-label={label}>
       {page > 1 ? (

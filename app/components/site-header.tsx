@@ -3,10 +3,11 @@ import type { RootData } from "../lib/root-data.ts";
 import { userPath } from "../lib/urls.ts";
 import { InkwellMark } from "./icons.tsx";
 import { Avatar } from "./images.tsx";
+import { NotificationBell } from "./notification-bell.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
-/** The header: Home, Hubs, Series for everyone; Publish, Profile, Logout and the user's page when signed in. */
-export function SiteHeader({ user }: { user: RootData["user"] }) {
+/** The header: Home, Hubs, Series for everyone; Feed, Publish, Profile, the bell, Logout and the user's page when signed in. */
+export function SiteHeader({ user, unreadCount = null }: { user: RootData["user"]; unreadCount?: RootData["unreadCount"] }) {
   return (
     <header className="site-header">
       <div className={`container site-header__inner${user ? " site-header__inner--member" : ""}`}>
@@ -30,6 +31,9 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
             {user ? (
               <>
                 <li>
+                  <NavLink to="/feed">Feed</NavLink>
+                </li>
+                <li>
                   <NavLink to="/publish">Publish</NavLink>
                 </li>
                 <li>
@@ -41,6 +45,7 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
         </nav>
         {user ? (
           <div className="site-header__account">
+            <NotificationBell count={unreadCount} />
             <Link to={userPath(user.username)} className="user-link">
               <Avatar name={user.username} imageId={null} size={30} />
               <span className="user-link__name">@{user.username}</span>

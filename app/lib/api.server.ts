@@ -3,14 +3,19 @@ import type { FieldError } from "../../server/http/errors.ts";
 import type { PostOrder } from "../../server/posts/post-page-keys.ts";
 import type { LoginInput, RegisterInput } from "../../server/rules/auth.ts";
 import type { ChapterEditInput, NewChapterInput } from "../../server/rules/chapter.ts";
+import type { CommentSort } from "../../server/rules/comment.ts";
 import type { HubEditInput, HubInput } from "../../server/rules/hub.ts";
 import type { NewPostInput, PostEditInput } from "../../server/rules/post.ts";
 import type {
   Chapter,
   ChapterSummary,
+  Comment,
+  CommentDeleted,
+  FeedItem,
   Hub,
   HubDetail,
   ImageMetadata,
+  Notification,
   Page,
   Post,
   PostSummary,
@@ -183,6 +188,25 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
       call<Chapter>(`/series/${seg(seriesName)}/chapters`, { method: "POST", body }),
     updateChapter: (seriesName: string, number: number, body: ChapterEditInput) =>
       call<Chapter>(`/series/${seg(seriesName)}/${number}`, { method: "PUT", body }),
+
+    /** Comments (CONTRACT.md 10): `place` is the post's or chapter's path, `/hubs/{hub}/{id}` or `/series/{name}/{n}`. */
+    comments: (place: string, sort: CommentSort, page: number, perPage = 10) =>
+      call<Page<Comment>>(`${place}/comments`, { query: { sort, page, per_page: perPage } }),
+    replies: (commentId: number, page: number, perPage: number) =>
+      call<Page<Comment>>(`/comments/${commentId}/replies`, { query: { page, per_page: perPage } }),
+    addComment: (place: string, content: string, parentId?: number) =>
+      call<Comment>(`${place}/comments`, { method: "POST", body: parentId === undefined ? { content } : { content, parentId } }),
+    editComment: (id: number, content: string) => call<Comment>(`/comments/${id}`, { method: "PUT", body: { content } }),
+    deleteComment: (id: number) => call<CommentDeleted>(`/comments/${id}`, { method: "DELETE" }),
+    setCommentLike: (id: number, liked: boolean) =>
+      call<{ liked: boolean; likes: number }>(`/comments/${id}/like`, { method: liked ? "POST" : "DELETE" }),
+
+    /** Notifications and the following feed (CONTRACT.md 11), always the caller's. */
+    notifications: (page: number, unreadOnly: boolean, perPage = 20) =>
+      call<Page<Notification>>("/me/notifications", { query: { page, per_page: perPage, unread: unreadOnly ? "true" : undefined } }),
+    unreadCount: () => call<{ count: number }>("/me/notifications/unread-count"),
+    markRead: (body: { ids: number[] } | { all: true }) => call<{ count: number }>("/me/notifications/read", { method: "POST", body }),
+    feed: (page: number, perPage = 10) => call<Page<FeedItem>>("/me/feed", { query: { page, per_page: perPage } }),
 
     imageMetadata: (id: number) => call<ImageMetadata>(`/images/metadata/${id}`),
     /** Forwards one file to POST /images (multipart field `file`). */

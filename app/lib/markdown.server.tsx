@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { isExternalUrl, isSitePath, safeUrl } from "./markdown-links.ts";
+import { remarkMentions } from "./mentions.ts";
 
 /**
  * The longest text rendered, in UTF-16 units (the longest field is 10,000 characters, at most two
@@ -59,8 +60,8 @@ export function limitNesting(text: string): string {
 }
 
 /**
- * Markdown as the site renders it everywhere (posts, chapter notes and the editors' previews):
- * GitHub-flavoured, never raw HTML, only safe link protocols. Images show when they come from
+ * Markdown as the site renders it everywhere (posts, comments, chapter notes and the editors' previews):
+ * GitHub-flavoured, `@username` mentions linked to the user's page, never raw HTML, only safe link protocols. Images show when they come from
  * this site or its image server; others become a link, so readers are not tracked by third parties.
  *
  * It runs on the server only and the pages receive HTML: the markdown parser would otherwise add
@@ -91,7 +92,7 @@ export function renderMarkdown(text: string, publicApiUrl: string): string {
   const source = limitNesting(text.length > MARKDOWN_PREVIEW_MAX ? text.slice(0, MARKDOWN_PREVIEW_MAX) : text);
   try {
     return renderToStaticMarkup(
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkMentions]} skipHtml urlTransform={safeUrl} components={components}>
         {source}
       </ReactMarkdown>,
     );

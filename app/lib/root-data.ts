@@ -3,6 +3,8 @@ import { useRouteLoaderData } from "@remix-run/react";
 /** What the root loader gives every screen. */
 export interface RootData {
   user: { id: number; username: string; email: string } | null;
+  /** The signed-in user's unread notifications (the header's bell); null for guests or when the API did not say. */
+  unreadCount: number | null;
   publicApiUrl: string;
   /** Where image bytes load from: IMAGE_PUBLIC_URL or the API origin. */
   imagePublicUrl: string;
@@ -13,6 +15,13 @@ export interface RootData {
 export function useRootData(): RootData {
   const data = useRouteLoaderData<RootData>("root");
   return (
-    data ?? { user: null, publicApiUrl: "", imagePublicUrl: "", contactEmail: "contact@example.com", year: new Date().getUTCFullYear() }
+    data ?? {
+      user: null,
+      unreadCount: null,
+      publicApiUrl: "",
+      imagePublicUrl: "",
+      contactEmail: "contact@example.com",
+      year: new Date().getUTCFullYear(),
+    }
   );
 }

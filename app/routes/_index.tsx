@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { Series } from "../../server/rules/responses.ts";
 import { LatestChapterCard } from "../components/cards.tsx";
+import { EmptyFeed, FeedList } from "../components/feed-list.tsx";
 import { ListOrNotice } from "../components/notice.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { WelcomePanel } from "../components/welcome-panel.tsx";
@@ -11,27 +12,33 @@ import { useRootData } from "../lib/root-data.ts";
 /** Home's Latest Chapters: the top 10 series (docs/web.md §11), each with its latest chapter. */
 export const LATEST_SERIES = 10;
 
+/** Feed items in the signed-in home's "From what you follow" strip. */
+export const HOME_FEED_ITEMS = 3;
+
 type WithChapter = Series & { latestChapter: NonNullable<Series["latestChapter"]> };
 
 export const meta: MetaFunction = () => [{ title: "Inkwell — comics and manga community" }];
 
-/** One round of calls, all at once: the series (each carries its latest chapter), the sidebar, and the viewer. */
+/** One round of calls, all at once: the series (each carries its latest chapter), the sidebar, and the viewer (and their feed). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { session, api } = await viewerApi(request, context);
-  const [top, recentHubs, me] = await Promise.all([
+  const [top, recentHubs, me, feed] = await Promise.all([
     attempt(api.topSeries(LATEST_SERIES)),
     loadRecentHubs(api),
     session ? attempt(api.user(session.user.username)) : null,
+    session ? attempt(api.feed(1, HOME_FEED_ITEMS)) : null,
   ]);
   return {
     latest: top.ok ? top.value.content.filter((s): s is WithChapter => s.latestChapter !== null) : null,
     recentHubs,
     me: me?.ok ? me.value : null,
+    // The "From what you follow" strip: signed in only (a guest's home is the same for all, and cached); null when it failed.
+    ...(feed ? { feed: feed.ok ? feed.value.content : null } : {}),
   };
 }
 
 export default function Home() {
-  const { latest, recentHubs, me } = useLoaderData<typeof loader>();
+  const { latest, recentHubs, me, feed } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   return (
     <div className="container home-layout">
@@ -51,6 +58,19 @@ export default function Home() {
             </div>
           )}
         </ListOrNotice>
+        {user && feed ? (
+          <section className="section home-feed" aria-labelledby="home-feed-title">
+            <header className="section-head">
+              <h2 id="home-feed-title" className="section__title">
+                From what you follow
+              </h2>
+              <Link to="/feed" className="button button--ghost button--small">
+                See your feed
+              </Link>
+            </header>
+            {feed.length > 0 ? <FeedList items={feed} /> : <EmptyFeed />}
+          </section>
+        ) : null}
       </section>
       <div className="home-layout__right">
         <WelcomePanel user={user} me={me} />

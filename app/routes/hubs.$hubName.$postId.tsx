@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { hubPath, userPath } from "../lib/urls.ts";
+import { hubPath, postPath, userPath } from "../lib/urls.ts";
+import { CommentSection } from "../components/comments/comment-section.tsx";
+import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ArrowLeftIcon } from "../components/icons.tsx";
 import { Avatar, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
@@ -31,11 +33,14 @@ function withHtml<T extends { content: string }>({ content, ...post }: T, public
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const hubName = params.hubName ?? "";
   const postId = positiveId(params.postId);
-  const { api } = await viewerApi(request, context);
-  const [post, hub, recentHubs] = await Promise.all([
+  const { api, session } = await viewerApi(request, context);
+  const [post, hub, recentHubs, comments] = await Promise.all([
     postId === null ? NOT_FOUND : attempt(api.post(hubName, postId)),
     attempt(api.hub(hubName)),
     loadRecentHubs(api),
+    postId === null
+      ? null
+      : loadComments(api, postPath(hubName, postId), new URL(request.url), session?.user.id ?? null, context.config.publicApiUrl),
   ]);
   const failed = post.ok ? null : readFailure(post, "Post not found", "Failed to load post");
   const body = {
@@ -44,6 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The hub gives the join button its state; without it the page still shows the post.
     hub: hub.ok ? hub.value : null,
     recentHubs,
+    comments,
   };
   return data(body, { status: failed?.status ?? 200 });
 }
@@ -57,12 +63,17 @@ const setLike =
     return api.setPostLike(hubName, postId, liked);
   };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return toggleAction(request, context, { like: setLike(true), unlike: setLike(false), ...membershipHandlers });
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const postId = positiveId(params.postId);
+  if (isCommentIntent(form.get("intent")) && postId !== null) {
+    return commentAction(request, context, postPath(params.hubName ?? "", postId), form);
+  }
+  return toggleAction(request, context, { like: setLike(true), unlike: setLike(false), ...membershipHandlers }, form);
 }
 
 export default function PostDetail() {
-  const { post, postError, hub, recentHubs } = useLoaderData<typeof loader>();
+  const { post, postError, hub, recentHubs, comments } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
   const join = useJoinToggle(hub?.joinedByMe ?? false, hub?.memberCount ?? 0);
@@ -138,6 +149,7 @@ export default function PostDetail() {
             )}
           </footer>
         </article>
+        <CommentSection comments={comments} count={post.commentCount} moderatorId={hub?.authorId ?? null} />
       </div>
       <div className="with-sidebar__side">
         <RecentHubs hubs={recentHubs} />

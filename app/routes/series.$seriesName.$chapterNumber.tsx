@@ -2,6 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useRef } from "react";
 import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
+import { CommentSection } from "../components/comments/comment-section.tsx";
+import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ChapterCover, chapterLabel } from "../components/chapter-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons.tsx";
@@ -46,13 +48,16 @@ const END_ID = "chapter-end";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.seriesName ?? "";
   const number = positiveId(params.chapterNumber);
-  const [mode, { api }] = await Promise.all([readingMode(request, context), viewerApi(request, context)]);
+  const [mode, { api, session }] = await Promise.all([readingMode(request, context), viewerApi(request, context)]);
   const seriesRead = attempt(api.series(name));
-  const [chapter, series, author] = await Promise.all([
+  const [chapter, series, author, comments] = await Promise.all([
     number === null ? NOT_FOUND : attempt(api.chapter(name, number)),
     seriesRead,
     // The author's avatar; the page is whole without it.
     seriesRead.then((s) => (s.ok ? attempt(api.user(s.value.authorName)) : null)),
+    number === null
+      ? null
+      : loadComments(api, chapterPath(name, number), new URL(request.url), session?.user.id ?? null, context.config.publicApiUrl),
   ]);
   const failed = chapter.ok ? null : readFailure(chapter, "Chapter not found", "Failed to load chapter");
   const body = {
@@ -67,6 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     chapterError: failed?.message ?? null,
     series: series.ok ? series.value : null,
     author: author?.ok ? author.value : null,
+    comments,
     mode,
   };
   return data(body, { status: failed?.status ?? 200 });
@@ -87,7 +93,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
  * The reading mode (anyone, remembered in a cookie), and like / follow (signed in). Without
  * JavaScript each answers with a redirect back to the same place.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "mode") {
     const mode = form.get("mode");
@@ -103,11 +109,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data({ ok: true }, { headers });
   }
+  const number = positiveId(params.chapterNumber);
+  if (isCommentIntent(form.get("intent")) && number !== null) {
+    return commentAction(request, context, chapterPath(params.seriesName ?? "", number), form);
+  }
   return toggleAction(request, context, { ...chapterLikeHandlers, ...followHandlers }, form);
 }
 
 export default function ChapterReader() {
-  const { chapter, chapterError, series, author, mode: savedMode } = useLoaderData<typeof loader>();
+  const { chapter, chapterError, series, author, comments, mode: savedMode } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
@@ -250,6 +260,10 @@ export default function ChapterReader() {
           label="Chapter navigation, end of chapter"
         />
       </section>
+
+      <div className="container chapter-comments">
+        <CommentSection comments={comments} count={chapter.commentCount} moderatorId={chapter.authorId} />
+      </div>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
 import { logIn, seriousAxeViolations, startSite, type Site } from "../helpers/site.ts";
+import { addComment } from "../helpers/comments.ts";
 import { publishComicChapter, seedCommunity } from "../helpers/web-seed.ts";
 
 // A real browser on a shared 2-core machine: generous, but bounded.
@@ -33,6 +34,11 @@ beforeAll(async () => {
     4,
     200,
   );
+  // The post and the chapter screens show a comment section with a thread (a reply, a mention).
+  for (const place of [`/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/${seeded.post.id}`, `${RONIN}/2`]) {
+    const top = await addComment(site.api, seeded.reader, place, `Love this, @${seeded.artist.username}!`);
+    await addComment(site.api, seeded.artist, place, "Thank you **so** much", top.id);
+  }
   const series = (await site.api.request.get(RONIN)).body;
   comic = { seriesId: series.id, hubId: seeded.hubs.manga.id, imageId: chapter.pages[0]!.imageId };
   if (shots) fs.mkdirSync(shots, { recursive: true });
@@ -84,6 +90,9 @@ const memberScreens = () => [
   ["user-own", `/user/${seeded.reader.username}?show=followed-series`],
   ["chapter", `${RONIN}/2`],
   ["edit-refused", `/publish/series/${comic.seriesId}`],
+  ["notifications", "/notifications"],
+  ["notifications-unread", "/notifications?unread=true"],
+  ["feed", "/feed"],
 ];
 
 const artistScreens = () => [

@@ -1,0 +1,63 @@
+// The comment section's shapes and constants, for the server parts and the components alike.
+import type { CommentSort } from "../../server/rules/comment.ts";
+
+/** The page's query parameters the comment section owns, so the post's or the reader's own stay intact. */
+export const COMMENT_PARAMS = { sort: "csort", page: "cpage", replies: "replies" } as const;
+
+/** Replies shown under each comment at first; "load more replies" shows up to MORE_REPLIES. */
+export const FIRST_REPLIES = 3;
+export const MORE_REPLIES = 100;
+
+export interface ShownComment {
+  id: number;
+  authorId: number | null;
+  authorName: string | null;
+  authorImageId: number | null;
+  createdAt: string;
+  editedAt: string | null;
+  likes: number;
+  likedByMe: boolean;
+  parentId: number | null;
+  replyCount: number;
+  deleted: boolean;
+  contentHtml: string;
+  /** The markdown, for its author's edit form only. */
+  content: string | null;
+}
+
+export interface ThreadComment extends ShownComment {
+  replies: ShownComment[];
+  /** How many replies the thread has (the API's count of the replies page). */
+  repliesTotal: number;
+}
+
+export interface CommentsData {
+  sort: CommentSort;
+  page: number;
+  totalPages: number;
+  comments: ThreadComment[];
+  /** The server's clock, so relative dates render alike on the server and in the browser. */
+  now: number;
+}
+
+/** What the comment action answers: which form it was, and the API's message with the text kept when refused. */
+export interface CommentActionData {
+  /** `id`: the comment written (new comments and replies). */
+  comment: { ok: boolean; formId: string; message: string | null; content: string | null; id?: number };
+}
+
+export const isCommentActionData = (v: unknown): v is CommentActionData =>
+  typeof v === "object" && v !== null && "comment" in v && typeof (v as CommentActionData).comment === "object";
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
+export function relativeDate(iso: string, now: number): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return ago(Math.floor(seconds / 60), "minute");
+  if (seconds < 86_400) return ago(Math.floor(seconds / 3600), "hour");
+  if (seconds < 30 * 86_400) return ago(Math.floor(seconds / 86_400), "day");
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(then);
+}
