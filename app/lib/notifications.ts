@@ -1,17 +1,6 @@
 // The notifications screen's words: one plain sentence per notification (CONTRACT.md 11).
 import type { Notification } from "../../server/rules/responses.ts";
 
-/** The series' name in a chapter's web path, `/series/{name}/{number}` (the API's subject has the chapter's title only). */
-function seriesNameOf(url: string): string {
-  const match = /^\/series\/([^/#?]+)/.exec(url);
-  if (!match) return "";
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return match[1]!;
-  }
-}
-
 /** What happened, in a sentence: "alice replied to your comment on “Title”", "New chapter: Series – Chapter 3: Title". */
 export function notificationSentence(n: Pick<Notification, "kind" | "actor" | "subject">): string {
   const who = n.actor?.username ?? "Someone";
@@ -23,10 +12,8 @@ export function notificationSentence(n: Pick<Notification, "kind" | "actor" | "s
       return `${who} commented on ${title}`;
     case "mention":
       return n.subject.type === "comment" ? `${who} mentioned you in a comment on ${title}` : `${who} mentioned you in ${title}`;
-    case "chapter": {
-      const series = seriesNameOf(n.subject.url);
-      return series ? `New chapter: ${series} – ${n.subject.title}` : `New chapter: ${n.subject.title}`;
-    }
+    case "chapter":
+      return `New chapter: ${n.subject.title}`;
     case "follow":
       return `${who} followed ${n.subject.title}`;
     case "join":

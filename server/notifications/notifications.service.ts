@@ -6,7 +6,9 @@ import type { Notification, Page } from "../rules/responses.ts";
 import { createNotificationQueries, type NotificationRow } from "./notifications.queries.ts";
 
 const enc = encodeURIComponent;
-const chapterTitle = (number: number | null, title: string | null) => `Chapter ${number ?? "?"}: ${title ?? ""}`;
+/** A chapter named with its series, as a notification shows it on its own: "Moon Tide – Chapter 3: The Fall". */
+const chapterTitle = (row: NotificationRow) =>
+  `${row.chapterSeriesName ?? ""} – Chapter ${row.chapterNumber ?? "?"}: ${row.chapterTitle ?? ""}`;
 const postPath = (row: NotificationRow) => `/hubs/${enc(row.postHubName ?? "")}/${row.postId}`;
 const chapterPath = (row: NotificationRow) => `/series/${enc(row.chapterSeriesName ?? "")}/${row.chapterNumber}`;
 
@@ -14,7 +16,7 @@ const chapterPath = (row: NotificationRow) => `/series/${enc(row.chapterSeriesNa
 function subjectOf(row: NotificationRow): Notification["subject"] {
   switch (row.kind) {
     case "chapter":
-      return { type: "chapter", id: row.chapterId!, title: chapterTitle(row.chapterNumber, row.chapterTitle), url: chapterPath(row) };
+      return { type: "chapter", id: row.chapterId!, title: chapterTitle(row), url: chapterPath(row) };
     case "follow":
       return { type: "series", id: row.seriesId!, title: row.seriesName ?? "", url: `/series/${enc(row.seriesName ?? "")}` };
     case "join":
@@ -22,7 +24,7 @@ function subjectOf(row: NotificationRow): Notification["subject"] {
     default: {
       // reply, comment, mention: about a comment, on a post or a chapter; a mention in a post itself has no comment.
       const onPost = row.postId !== null;
-      const title = onPost ? (row.postTitle ?? "") : chapterTitle(row.chapterNumber, row.chapterTitle);
+      const title = onPost ? (row.postTitle ?? "") : chapterTitle(row);
       const where = onPost ? postPath(row) : chapterPath(row);
       if (row.commentId === null) return { type: "post", id: row.postId!, title, url: where };
       return { type: "comment", id: row.commentId, title, url: `${where}#comment-${row.commentId}` };

@@ -156,7 +156,7 @@ describe("new-chapter notifications", () => {
         subject: {
           type: "chapter",
           id: chapter.id,
-          title: `Chapter ${chapter.number}: To everyone`,
+          title: `${series.name} – Chapter ${chapter.number}: To everyone`,
           url: `/series/${encodeURIComponent(series.name)}/${chapter.number}`,
         },
       },

@@ -165,20 +165,30 @@ describe("subjects", () => {
       [
         "chapter",
         author.username,
-        { type: "chapter", id: chapterId, title: "Chapter 1: The start", url: chapterUrl },
+        { type: "chapter", id: chapterId, title: `${series.name} – Chapter 1: The start`, url: chapterUrl },
         new Date(t + 5).toISOString(),
       ],
       [
         "mention",
         other.username,
-        { type: "comment", id: onChapter!.id, title: "Chapter 1: The start", url: `${chapterUrl}#comment-${onChapter!.id}` },
+        {
+          type: "comment",
+          id: onChapter!.id,
+          title: `${series.name} – Chapter 1: The start`,
+          url: `${chapterUrl}#comment-${onChapter!.id}`,
+        },
         new Date(t + 4).toISOString(),
       ],
       ["mention", author.username, { type: "post", id: post.id, title: "A post about ink", url: postUrl }, new Date(t + 3).toISOString()],
       [
         "comment",
         other.username,
-        { type: "comment", id: onChapter!.id, title: "Chapter 1: The start", url: `${chapterUrl}#comment-${onChapter!.id}` },
+        {
+          type: "comment",
+          id: onChapter!.id,
+          title: `${series.name} – Chapter 1: The start`,
+          url: `${chapterUrl}#comment-${onChapter!.id}`,
+        },
         new Date(t + 2).toISOString(),
       ],
       [

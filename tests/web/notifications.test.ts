@@ -127,7 +127,7 @@ describe("the notifications screen", () => {
     const sentence = notificationSentence({
       kind: "chapter",
       actor: { id: 1, username: "ann", profileImageID: null },
-      subject: { type: "chapter", id: 4, title: "Chapter 3: The Fall", url: "/series/Moon%20Tide/3" },
+      subject: { type: "chapter", id: 4, title: "Moon Tide – Chapter 3: The Fall", url: "/series/Moon%20Tide/3" },
     });
     expect(sentence).toBe("New chapter: Moon Tide – Chapter 3: The Fall");
   });
