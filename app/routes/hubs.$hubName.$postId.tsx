@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { hubPath, postPath, userPath } from "../lib/urls.ts";
-import { CommentSection } from "../components/comments/comment-section.tsx";
+import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ArrowLeftIcon } from "../components/icons.tsx";
 import { Avatar, Logo } from "../components/images.tsx";
@@ -149,7 +149,7 @@ export default function PostDetail() {
             )}
           </footer>
         </article>
-        <CommentSection comments={comments} count={post.commentCount} moderatorId={hub?.authorId ?? null} />
+        <LazyCommentSection comments={comments} count={post.commentCount} moderatorId={hub?.authorId ?? null} />
       </div>
       <div className="with-sidebar__side">
         <RecentHubs hubs={recentHubs} />

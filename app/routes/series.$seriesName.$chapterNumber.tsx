@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useRef } from "react";
 import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
-import { CommentSection } from "../components/comments/comment-section.tsx";
+import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ChapterCover, chapterLabel } from "../components/chapter-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
@@ -262,7 +262,7 @@ export default function ChapterReader() {
       </section>
 
       <div className="container chapter-comments">
-        <CommentSection comments={comments} count={chapter.commentCount} moderatorId={chapter.authorId} />
+        <LazyCommentSection comments={comments} count={chapter.commentCount} moderatorId={chapter.authorId} />
       </div>
     </div>
   );
