@@ -48,16 +48,3 @@ export interface CommentActionData {
 
 export const isCommentActionData = (v: unknown): v is CommentActionData =>
   typeof v === "object" && v !== null && "comment" in v && typeof (v as CommentActionData).comment === "object";
-
-/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. */
-export function relativeDate(iso: string, now: number): string {
-  const then = new Date(iso).getTime();
-  if (Number.isNaN(then)) return "";
-  const seconds = Math.max(0, Math.round((now - then) / 1000));
-  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
-  if (seconds < 60) return "just now";
-  if (seconds < 3600) return ago(Math.floor(seconds / 60), "minute");
-  if (seconds < 86_400) return ago(Math.floor(seconds / 3600), "hour");
-  if (seconds < 30 * 86_400) return ago(Math.floor(seconds / 86_400), "day");
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(then);
-}

@@ -18,6 +18,18 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`;
 }
 
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date. `now`: the server's clock, in ms. */
+export function relativeDate(iso: string, now: number): string {
+  const then = new Date(iso).getTime();
+  if (Number.isNaN(then)) return "";
+  const seconds = Math.max(0, Math.round((now - then) / 1000));
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${plural(Math.floor(seconds / 60), "minute")} ago`;
+  if (seconds < 86_400) return `${plural(Math.floor(seconds / 3600), "hour")} ago`;
+  if (seconds < 30 * 86_400) return `${plural(Math.floor(seconds / 86_400), "day")} ago`;
+  return dateFormat.format(then);
+}
+
 /** The like label of docs/web.md §3: 'Like' when the count is 1, otherwise 'Likes'. */
 export const likesLabel = (count: number) => (count === 1 ? "Like" : "Likes");
 

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import type { Database } from "../db/database.ts";
-import { prepare } from "../db/prepared.ts";
+import { sql, type RawBuilder } from "kysely";
+import type { Database, Engine } from "../db/database.ts";
+import { prepare, type Placeholder } from "../db/prepared.ts";
 
 export interface FeedRow {
   type: "chapter" | "post";
@@ -10,36 +10,53 @@ export interface FeedRow {
 
 type Page = { userId: number; take: number; limit: number; offset: number };
 
+/** A source of the feed: the rows of `table` owned (`owner`) by what the user has a row of `link` for. */
+interface FeedSource {
+  type: FeedRow["type"];
+  table: "Chapter" | "Post";
+  /** The owner's id, in `table` and in `link` alike; `table` has an index on (owner, date DESC, id DESC). */
+  owner: "seriesId" | "hubId";
+  /** The user's follows or memberships: one row per (userId, owner). */
+  link: "Follow" | "Membership";
+  columns: readonly Exclude<keyof FeedRow, "type">[];
+}
+
+const SOURCES: readonly FeedSource[] = [
+  { type: "chapter", table: "Chapter", owner: "seriesId", link: "Follow", columns: ["id", "date"] },
+  { type: "post", table: "Post", owner: "hubId", link: "Membership", columns: ["id", "date"] },
+];
+
 /**
- * The newest `take` chapters of each followed series and posts of each joined hub, each source read by its own
- * index, merged newest first (ties: chapters first, then the newest id). The cost grows with the number of sources
- * and the page's depth, not with the tables (docs/decisions/017-discussion.md). The engines differ in how they
- * run a per-source LIMIT: SQLite runs a correlated `IN (SELECT ... LIMIT n)` once per source row; PostgreSQL plans
- * that as a filter over every post of the joined hubs, so it gets the same per-source read as a LATERAL join.
+ * A source's newest `take` rows for each of the user's links, read by the owner's index. The engines differ in
+ * how they run a per-link LIMIT: SQLite runs a correlated `IN (SELECT ... LIMIT n)` once per link row; PostgreSQL
+ * plans that as a filter over every row of the linked owners (430 ms with a 50,000-post hub), so it gets the same
+ * per-link read as a LATERAL join (docs/decisions/017-discussion.md).
  */
-function feedPage(engine: Database["engine"]) {
-  return (p: <K extends keyof Page>(name: K) => Page[K]) => {
-    const chapters =
-      engine === "postgres"
-        ? sql`SELECT 'chapter' AS "type", c."id", c."date" FROM "Follow" f
-              CROSS JOIN LATERAL (SELECT c2."id", c2."date" FROM "Chapter" c2 WHERE c2."seriesId" = f."seriesId"
-                                  ORDER BY c2."date" DESC, c2."id" DESC LIMIT ${p("take")}) c
-              WHERE f."userId" = ${p("userId")}`
-        : sql`SELECT 'chapter' AS "type", c."id", c."date" FROM "Follow" f
-              JOIN "Chapter" c ON c."id" IN (SELECT c2."id" FROM "Chapter" c2 WHERE c2."seriesId" = f."seriesId"
-                                             ORDER BY c2."date" DESC, c2."id" DESC LIMIT ${p("take")})
-              WHERE f."userId" = ${p("userId")}`;
-    const posts =
-      engine === "postgres"
-        ? sql`SELECT 'post' AS "type", p."id", p."date" FROM "Membership" m
-              CROSS JOIN LATERAL (SELECT p2."id", p2."date" FROM "Post" p2 WHERE p2."hubId" = m."hubId"
-                                  ORDER BY p2."date" DESC, p2."id" DESC LIMIT ${p("take")}) p
-              WHERE m."userId" = ${p("userId")}`
-        : sql`SELECT 'post' AS "type", p."id", p."date" FROM "Membership" m
-              JOIN "Post" p ON p."id" IN (SELECT p2."id" FROM "Post" p2 WHERE p2."hubId" = m."hubId"
-                                          ORDER BY p2."date" DESC, p2."id" DESC LIMIT ${p("take")})
-              WHERE m."userId" = ${p("userId")}`;
-    return sql<FeedRow>`SELECT "type", "id", "date" FROM (${chapters} UNION ALL ${posts}) AS "feed"
+function sourceRows(source: FeedSource, engine: Engine, p: Placeholder<Page>) {
+  const { table, owner, link } = source;
+  const columns = (alias: string) => sql.join(source.columns.map((c) => sql.ref(`${alias}.${c}`)));
+  // l: the link row, s: the source's rows, n: the newest of them for one link.
+  const newest = (selected: RawBuilder<unknown>) =>
+    sql`SELECT ${selected} FROM ${sql.table(table)} n WHERE ${sql.ref(`n.${owner}`)} = ${sql.ref(`l.${owner}`)}
+        ORDER BY n."date" DESC, n."id" DESC LIMIT ${p("take")}`;
+  const rows =
+    engine === "postgres"
+      ? sql`CROSS JOIN LATERAL (${newest(columns("n"))}) s`
+      : sql`JOIN ${sql.table(table)} s ON s."id" IN (${newest(sql.ref("n.id"))})`;
+  return sql`SELECT ${sql.lit(source.type)} AS "type", ${columns("s")} FROM ${sql.table(link)} l ${rows} WHERE l."userId" = ${p("userId")}`;
+}
+
+/**
+ * The newest `take` rows of each source, merged newest first (ties: chapters first, then the newest id). The cost
+ * grows with the number of links and the page's depth, not with the tables (docs/decisions/017-discussion.md).
+ */
+function feedPage(engine: Engine) {
+  return (p: Placeholder<Page>) => {
+    const sources = sql.join(
+      SOURCES.map((source) => sourceRows(source, engine, p)),
+      sql` UNION ALL `,
+    );
+    return sql<FeedRow>`SELECT "type", "id", "date" FROM (${sources}) AS "feed"
       ORDER BY "date" DESC, "type", "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")}`;
   };
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { hasLongMarkRun, text } from "./text.ts";
 
-const USERNAME_MIN = 3;
-const USERNAME_MAX = 30;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
 const PASSWORD_MIN = 6;
 const PASSWORD_MAX_BYTES = 72; // bcrypt reads no further
 

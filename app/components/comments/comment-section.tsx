@@ -1,15 +1,8 @@
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { CommentSort } from "../../../server/rules/comment.ts";
-import {
-  COMMENT_PARAMS,
-  relativeDate,
-  type CommentActionData,
-  type CommentsData,
-  type ShownComment,
-  type ThreadComment,
-} from "../../lib/comments.ts";
-import { formatDate, plural } from "../../lib/format.ts";
+import { COMMENT_PARAMS, type CommentActionData, type CommentsData, type ShownComment, type ThreadComment } from "../../lib/comments.ts";
+import { formatDate, plural, relativeDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { withParams } from "../../lib/url.ts";
