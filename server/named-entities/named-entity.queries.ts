@@ -92,11 +92,10 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
     return cards(sql`${ids} CROSS JOIN ${fromTable}`, sql`WHERE ${e}."id" = ids."id" ORDER BY ${ORDER[order].outer}`, extraColumns);
   };
 
-  // SQLite: the FTS5 trigram index counts the matches, then one of three plans pages them
-  // (docs/decisions/003-fast-lists.md). PostgreSQL: one LIKE, served by the pg_trgm index, read once for
-  // both the page and the total (a count and a page apart read the matches twice: 4.2 ms instead of 3.2 ms
-  // for 1,573 of 100,000 hubs).
-  const plans: SearchPlan[] = db.engine === "sqlite" ? ["trigram", "trigram-broad", "like"] : [];
+  // SQLite: the FTS5 trigram index counts the matches, then the count picks how the page is read (name-search.ts,
+  // docs/decisions/003-fast-lists.md). PostgreSQL: one LIKE, served by the pg_trgm index, read once for both the page
+  // and the total (a count and a page apart read the matches twice: 4.2 ms instead of 3.2 ms for 1,573 of 100,000 hubs).
+  const plans: SearchPlan[] = db.engine === "sqlite" ? ["trigram", "walk", "like"] : [];
   const searchPages: Partial<Record<SearchPlan, Prepared<SearchParams, Row>>> = Object.fromEntries(
     plans.map((plan) => [
       plan,
@@ -104,9 +103,15 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
     ]),
   );
   const searchIndex = sql.table(`${spec.table}NameSearch`);
-  const searchCount: Record<NameSearch["kind"], Prepared<{ arg: string }, Count>> = {
-    like: prepare(kysely, (p) => sql<Count>`SELECT COUNT(*) AS n FROM ${table} ${nameFilter(spec.table, "like", p("arg"))}`),
-    trigram: prepare(kysely, (p) => sql<Count>`SELECT COUNT(*) AS n FROM ${searchIndex} WHERE ${searchIndex} MATCH ${p("arg")}`),
+  const searchCount: Record<NameSearch["kind"], Prepared<{ arg: string }, Count & { rows: number }>> = {
+    like: prepare(
+      kysely,
+      (p) => sql`SELECT COUNT(*) AS n, ${rowCount} AS "rows" FROM ${table} ${nameFilter(spec.table, "like", p("arg"))}`,
+    ),
+    trigram: prepare(
+      kysely,
+      (p) => sql`SELECT COUNT(*) AS n, ${rowCount} AS "rows" FROM ${searchIndex} WHERE ${searchIndex} MATCH ${p("arg")}`,
+    ),
   };
   const searchPageAndTotal = prepare<SearchParams, Row & { total: number }>(
     kysely,
@@ -124,8 +129,9 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
   async function search(key: string, params: PageParams): Promise<{ rows: Row[]; total: number }> {
     const { kind, arg } = nameSearch(db.engine, key);
     if (db.engine === "sqlite") {
-      const total = (await searchCount[kind].first({ arg }))!.n;
-      return { rows: await searchPages[searchPlan(kind, total)]!.all({ arg, ...params }), total };
+      const { n: total, rows: tableRows } = (await searchCount[kind].first({ arg }))!;
+      const plan = searchPlan(kind, total, tableRows, params.offset + params.limit);
+      return { rows: await searchPages[plan]!.all({ arg: plan === "walk" ? key : arg, ...params }), total };
     }
     const rows = await searchPageAndTotal.all({ arg, ...params });
     if (rows.length > 0) return { rows, total: rows[0]!.total };
