@@ -52,9 +52,10 @@ export interface LoadResult {
 /**
  * baseline; api: API reads on the large set as deployed (caches on); uncached: the same reads with both
  * caches off; growth: the same reads on the small set, caches off; web: guest pages (the page cache
- * answers them); web-signed-in: the same pages signed in (rendered every time); mixed.
+ * answers them); web-signed-in: the same pages signed in (rendered every time); mixed; publish: chapters published
+ * one at a time on a copy (publish.ts).
  */
-export type ScenarioGroup = "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "mixed";
+export type ScenarioGroup = "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "mixed" | "publish";
 
 export interface ScenarioResult extends LoadResult {
   id: string;

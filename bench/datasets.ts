@@ -10,7 +10,8 @@ import { DATA_ROOT, log, ROOT } from "./common.ts";
 import { BENCH_USER } from "./scenarios.ts";
 
 /** The counts a data set is named by; the seed picks the rest (likes, follows) from them. */
-export type DatasetCounts = Pick<ScaleCounts, "users" | "hubs" | "posts" | "bigHubPosts" | "series" | "chapters">;
+export type DatasetCounts = Pick<ScaleCounts, "users" | "hubs" | "posts" | "bigHubPosts" | "series" | "chapters"> &
+  Required<Pick<ScaleCounts, "comments" | "bigPostComments" | "readers">>;
 
 export interface DatasetSpec {
   /** "small" or "large". */
@@ -26,20 +27,62 @@ export interface Dataset extends DatasetSpec {
   seedSeconds: number;
 }
 
-/** The issue's sizes: 10k users, 100k hubs (most empty), 1M posts with 200k in "Ink & Brushes", 2k series, 50k chapters. */
+/**
+ * The issue's sizes: 10k users, 100k hubs (most empty), 1M posts with 200k in "Ink & Brushes", 2k series, 50k chapters,
+ * 1M comments (10k top-level on the big hub's newest post), and 90,001 readers so that one series has 100k followers.
+ */
 export const LARGE: DatasetCounts = BENCHMARK_COUNTS;
-/** The growth curve's other end: 10k posts and 1,000 hub names (search at 1,000 names). */
-export const SMALL: DatasetCounts = { users: 1_000, hubs: 1_000, posts: 10_000, bigHubPosts: 2_000, series: 200, chapters: 5_000 };
+/**
+ * The growth curve's other end: 10k posts and 1,000 hub names (search at 1,000 names), 10k comments (1,000 on the big
+ * post). 600 series, so that the bench user follows 500 here too and its feed reads as many sources in both sets.
+ */
+export const SMALL: DatasetCounts = {
+  users: 1_000,
+  hubs: 1_000,
+  posts: 10_000,
+  bigHubPosts: 2_000,
+  series: 600,
+  chapters: 5_000,
+  comments: 10_000,
+  bigPostComments: 1_000,
+  readers: 0,
+};
 
 export const FULL_DATASETS: { small: DatasetSpec; large: DatasetSpec } = {
   small: { name: "small", counts: SMALL },
   large: { name: "large", counts: LARGE },
 };
 
-/** --smoke: tiny sets, a couple of seconds each to seed. */
+/** --smoke: tiny sets, a couple of seconds each to seed (series by two or three artists, so that demo follows others' series). */
 export const SMOKE_DATASETS: { small: DatasetSpec; large: DatasetSpec } = {
-  small: { name: "smoke-small", counts: { users: 100, hubs: 50, posts: 500, bigHubPosts: 200, series: 5, chapters: 30 } },
-  large: { name: "smoke-large", counts: { users: 300, hubs: 500, posts: 3_000, bigHubPosts: 1_500, series: 20, chapters: 200 } },
+  small: {
+    name: "smoke-small",
+    counts: {
+      users: 100,
+      hubs: 50,
+      posts: 500,
+      bigHubPosts: 200,
+      series: 40,
+      chapters: 60,
+      comments: 500,
+      bigPostComments: 50,
+      readers: 0,
+    },
+  },
+  large: {
+    name: "smoke-large",
+    counts: {
+      users: 300,
+      hubs: 500,
+      posts: 3_000,
+      bigHubPosts: 1_500,
+      series: 60,
+      chapters: 200,
+      comments: 3_000,
+      bigPostComments: 300,
+      readers: 200,
+    },
+  },
 };
 
 const META_FILE = "bench-dataset.json";
@@ -50,6 +93,7 @@ const SEED_SOURCES = [
   "scale-counts.ts",
   "scale-names.ts",
   "scale-images.ts",
+  "scale-discussion.ts",
   "distributions.ts",
   "bulk.ts",
   "random.ts",
@@ -76,7 +120,7 @@ function sourceHash(): string {
 
 function folderName(spec: DatasetSpec): string {
   const c = spec.counts;
-  return `${spec.name}-u${c.users}-h${c.hubs}-p${c.posts}-b${c.bigHubPosts}-s${c.series}-c${c.chapters}-${sourceHash()}`;
+  return `${spec.name}-u${c.users}-h${c.hubs}-p${c.posts}-b${c.bigHubPosts}-s${c.series}-c${c.chapters}-k${c.comments}-m${c.bigPostComments}-r${c.readers}-${sourceHash()}`;
 }
 
 /** Returns the cached data folder for these counts, seeding it first when it is missing or incomplete. */
@@ -133,7 +177,8 @@ function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise
       output += chunk.toString();
       for (const line of chunk.toString().split("\n")) {
         // The seed's progress and summary lines, without its row table.
-        if (/posts\/s|rows written|written in|Big hub|Drawing|failed/i.test(line)) log(`  seed: ${line.trim()}`);
+        if (/posts\/s|comments\/s|rows written|written in|Big hub|Big post|Crowd series|follows \d+ series|Drawing|failed/i.test(line))
+          log(`  seed: ${line.trim()}`);
       }
     };
     child.stdout.on("data", onData);

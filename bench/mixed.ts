@@ -196,7 +196,7 @@ const postRows = async (db: SiteDatabase) =>
       .executeTakeFirstOrThrow()
   ).n;
 
-async function withDatabase<T>(dataDir: string, databaseUrl: string | undefined, use: (db: SiteDatabase) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(dataDir: string, databaseUrl: string | undefined, use: (db: SiteDatabase) => Promise<T>): Promise<T> {
   if (!databaseUrl && !fs.existsSync(databaseFile(dataDir))) throw new Error(`No database in ${dataDir}`);
   // Loaded here, not with this module: the load worker imports it and must not load Prisma.
   const { openDatabase } = await import("../server/db/database.ts");

@@ -5,7 +5,8 @@ import path from "node:path";
 import { formatBytes, RESULTS_DIR, type LoadResult, type LoadSettings, type ScenarioResult } from "./common.ts";
 import type { CounterCheck, MixedPlan } from "./mixed.ts";
 import type { PageWeight } from "./page-weight.ts";
-import type { Picks } from "./scenarios.ts";
+import type { JobProgress } from "./publish.ts";
+import type { Picks, SignedInPicks } from "./scenarios.ts";
 
 /** PostgreSQL: the uncached list reads, each at least this share of Express hello-world's throughput. */
 const UNCACHED_LIST_RATIO = 0.15;
@@ -20,14 +21,18 @@ const UNCACHED_LISTS = new Set([
   "hub-likes-deep",
   "series-top",
   "series-chapters",
+  "post-comments-p1",
+  "post-comments-deep",
 ]);
+/** Publishing to the crowd series at most this many times as long as to the quiet one (medians). */
+const PUBLISH_RATIO = 1.2;
 
 /** At most this much gzipped JavaScript on any page (100 KB, 1 KB = 1,000 bytes). */
 export const JS_BUDGET_GZIP = 100_000;
 
 export interface TargetResult {
   id: string;
-  group: "api" | "uncached" | "web" | "growth" | "mixed" | "page-weight";
+  group: "api" | "uncached" | "web" | "growth" | "mixed" | "publish" | "page-weight";
   description: string;
   /** What was measured, in words (e.g. "0.62 × Express"). */
   measured: string;
@@ -48,6 +53,17 @@ export interface MixedSummary {
   error?: string;
 }
 
+/** Chapters published one at a time on a copy of the large set, to the crowd series and to the quiet one, alternating. */
+export interface PublishSummary {
+  rounds: number;
+  warmup: number;
+  series: Record<string, { name: string; followers: number; author: string }>;
+  crowd: { meanMs: number; medianMs: number };
+  quiet: { meanMs: number; medianMs: number };
+  /** The crowd chapters' notifications, made by the job runner after the requests, as far as they got while watched. */
+  jobs?: JobProgress;
+}
+
 export interface BenchReport {
   mode: "full" | "smoke";
   /** sqlite: the data folder; postgres: PostgreSQL + Redis + S3, the data sets copied in (bench/postgres.ts). */
@@ -62,7 +78,7 @@ export interface BenchReport {
   settings: LoadSettings;
   datasets: Record<string, { counts: Record<string, number>; dir: string; built: boolean; seedSeconds: number }>;
   siteBuild: { present: boolean; builtAt?: string; staleSources: string[] };
-  picks: { large?: Picks; small?: Picks };
+  picks: { large?: Picks; small?: Picks; largeUser?: SignedInPicks; smallUser?: SignedInPicks };
   /** Every start of the site: its label, data folder and the environment added to the benchmark's own (e.g. the caches off). */
   sites: { label: string; dataDir: string; env: Record<string, string> }[];
   /** Pages fetched before their load: did they take the path the scenario is about (page cache hit, fresh signed-in render, cache off)? */
@@ -70,6 +86,7 @@ export interface BenchReport {
   /** Every scenario once; baselines measured more than once carry the mean and their `runs`. */
   scenarios: (ScenarioResult & { runs?: LoadResult[]; failed?: string })[];
   mixed?: MixedSummary;
+  publish?: PublishSummary;
   pageWeight: PageWeight[];
   pageWeightBaseline?: PageWeight;
   targets: TargetResult[];
@@ -221,6 +238,63 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
     "uncached.api.hubs-search",
     3,
   );
+  // Comments: the same ratios as the post lists (the big post's top-level comments, top sort).
+  growth(
+    "growth.comments-page1",
+    "big post's comments (top) page 1, caches off: 1M comments ≤ 1.5 × the time at 10,000",
+    "small.api.post-comments-p1",
+    "uncached.api.post-comments-p1",
+    1.5,
+  );
+  growth(
+    "growth.comments-deep-page",
+    `big post's comments (top) page ${report.picks.large?.comments?.deepPage ?? "?"}, caches off: ≤ 3 × the time of its page 1`,
+    "uncached.api.post-comments-p1",
+    "uncached.api.post-comments-deep",
+    3,
+  );
+  // The bench user's own pages: the same user shape in both sets, ~1M notification rows against ~10k.
+  growth(
+    "growth.notifications",
+    "demo's notifications page 1, caches off: ~1M notification rows ≤ 1.5 × the time at ~10,000",
+    "small.api.notifications-p1",
+    "uncached.api.notifications-p1",
+    1.5,
+  );
+  growth(
+    "growth.feed",
+    "demo's feed page 1 (500 series followed), caches off: the large set ≤ 1.5 × the time on the small set",
+    "small.api.feed-p1",
+    "uncached.api.feed-p1",
+    1.5,
+  );
+
+  const pub = report.publish;
+  const crowd = byId.get("publish.crowd");
+  const quiet = byId.get("publish.quiet");
+  if (crowd || quiet || pub) {
+    const note =
+      [crowd, quiet]
+        .map((s) => s && errorNote(s))
+        .filter(Boolean)
+        .join("; ") || undefined;
+    const followers = pub?.series.crowd?.followers;
+    const description = `publishing a chapter to a series with ${followers?.toLocaleString("en-US") ?? "many"} followers ≤ ${PUBLISH_RATIO} × to one with none (median request times)`;
+    if (!pub || !usable(crowd) || !usable(quiet) || pub.quiet.medianMs <= 0)
+      targets.push({ id: "publish.ratio", group: "publish", description, measured: "-", pass: false, note: note ?? "not measured" });
+    else {
+      const ratio = pub.crowd.medianMs / pub.quiet.medianMs;
+      targets.push({
+        id: "publish.ratio",
+        group: "publish",
+        description,
+        measured: `${r3(ratio)} × (${ms(pub.crowd.medianMs)} vs ${ms(pub.quiet.medianMs)} ms)`,
+        ratio,
+        pass: ratio <= PUBLISH_RATIO && !note,
+        note,
+      });
+    }
+  }
 
   const mixed = byId.get("mixed");
   if (mixed) {
@@ -269,6 +343,15 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   }
   return targets;
 }
+
+/** The growth target of each small-set read that has one. */
+const GROWTH_TARGET_OF: Record<string, string> = {
+  "small.api.hub-latest-p1": "growth.page1",
+  "small.api.hubs-search": "growth.search",
+  "small.api.post-comments-p1": "growth.comments-page1",
+  "small.api.notifications-p1": "growth.notifications",
+  "small.api.feed-p1": "growth.feed",
+};
 
 function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -425,13 +508,13 @@ export function toMarkdown(report: BenchReport): string {
 
   out.push("\n## Growth: the same reads on the small and the large set, both caches off\n");
   out.push(
-    `Both sites run with \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`. "× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set.${smoke ? "" : " Targets: page 1 ≤ 1.5, search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`,
+    `Both sites run with \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`. "× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set. The notifications and the feed are the bench user's (\`demo\`, signed in with an API token: 500 series followed, as many notifications in both sets).${smoke ? "" : " Targets: page 1 ≤ 1.5 (posts, comments, notifications, feed), search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`,
   );
   const growthRows = report.scenarios
     .filter((x) => x.group === "growth")
     .map((small) => {
       const large = byId.get(small.id.replace(/^small\./, "uncached."));
-      const target = small.id === "small.api.hub-latest-p1" ? "growth.page1" : small.id === "small.api.hubs-search" ? "growth.search" : "";
+      const target = GROWTH_TARGET_OF[small.id] ?? "";
       const label = large && large.title !== small.title ? `${small.title} (large: ${large.title.replace(/^.*, /, "")})` : small.title;
       return [
         `${label}${small.note ? ` (small: ${small.note})` : ""}`,
@@ -453,6 +536,15 @@ export function toMarkdown(report: BenchReport): string {
   if (p1 && dp) {
     out.push(
       `\nDeep page (large set, caches off): page ${report.picks.large?.deepPage ?? "?"} of the big hub's latest posts ${int(dp.rps)} req/s vs page 1 ${int(p1.rps)} req/s: ${times(p1.rps, dp.rps)} × slower${deep ? ` (target ≤ 3: ${mark(deep.pass)})` : ""}.`,
+    );
+  }
+
+  const cp1 = byId.get("uncached.api.post-comments-p1");
+  const cdp = byId.get("uncached.api.post-comments-deep");
+  const cdeep = targetsById.get("growth.comments-deep-page");
+  if (cp1 && cdp) {
+    out.push(
+      `\nDeep comment page (large set, caches off): page ${report.picks.large?.comments?.deepPage ?? "?"} of the big post's top-level comments (top sort) ${int(cdp.rps)} req/s vs page 1 ${int(cp1.rps)} req/s: ${times(cp1.rps, cdp.rps)} × slower${cdeep ? ` (target ≤ 3: ${mark(cdeep.pass)})` : ""}.`,
     );
   }
 
@@ -498,6 +590,43 @@ export function toMarkdown(report: BenchReport): string {
       );
     }
     if (m?.error) out.push(`\nMixed load problem: ${m.error}`);
+  }
+
+  const pub = report.publish;
+  const publishRows = report.scenarios.filter((x) => x.group === "publish");
+  if (publishRows.length > 0) {
+    out.push(
+      `\n## Publishing a chapter (on a copy of the large set)${smoke ? "" : `: target the crowd series' median ≤ ${PUBLISH_RATIO} × the quiet one's`}\n`,
+    );
+    out.push(
+      `The series' authors publish one chapter at a time (JSON with one uploaded 64 × 64 PNG page), alternating between the two series${pub ? `, ${pub.warmup} warm-up round(s) thrown away, then ${pub.rounds} measured` : ""}; the time of each request as the client sees it. The followers' notifications are a job the site runs after the answer (docs/decisions/017-discussion.md), so later requests of both kinds may share the machine with it.\n`,
+    );
+    const t = targetsById.get("publish.ratio");
+    out.push(
+      table(
+        ["Series", "followers", "requests", "median ms", "mean ms", "max ms", "errors", "target"],
+        publishRows.map((r) => {
+          const kind = r.id.replace(/^publish\./, "") as "crowd" | "quiet";
+          const summary = pub?.[kind];
+          return [
+            pub?.series[kind]?.name ?? r.title,
+            int(pub?.series[kind]?.followers ?? Number.NaN),
+            int(r.requests),
+            summary ? ms(summary.medianMs) : "-",
+            summary ? ms(summary.meanMs) : "-",
+            ms(r.max),
+            errCell(r),
+            kind === "crowd" && t ? `${t.measured} ${mark(t.pass)}` : "",
+          ];
+        }),
+      ),
+    );
+    if (pub && pub.quiet.meanMs > 0) out.push(`\nMeans: ${r2(pub.crowd.meanMs / pub.quiet.meanMs)} × (crowd over quiet).`);
+    const j = pub?.jobs;
+    if (j)
+      out.push(
+        `\nNotification jobs (after the requests): ${int(j.made)} of ${int(j.expected)} notifications made ${j.done ? "and every job done" : `(${j.jobsLeft} jobs still queued when the watch ended)`} ${j.seconds.toFixed(1)} s after the first crowd chapter was published${j.seconds > 0 ? ` (${int(j.made / j.seconds)} a second)` : ""}.`,
+      );
   }
 
   out.push(`\n## Page weight (from the build output, gzip)${smoke ? "" : ": target ≤ 100 KB of JavaScript per page"}\n`);

@@ -22,21 +22,27 @@ import { acquireRunLock, copyDataset, ensureDataset, FULL_DATASETS, removeDir, S
 import { LoadRunner, type LoadRequest } from "./load.ts";
 import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
 import { pageWeights } from "./page-weight.ts";
+import { asLoadResult, mean, median, preparePublish, publishChapters, watchJobs, type JobProgress } from "./publish.ts";
 import { startPostgresRun, type BenchEngine, type PostgresRun, type SiteData } from "./postgres.ts";
 import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
 import {
   apiReads,
+  apiToken,
   BENCH_USER,
   BIG_HUB_NAME,
   MIXED_ID,
   pickFromData,
+  pickSignedIn,
   probePage,
+  PUBLISH_IDS,
   SIGNED_IN_WEB_PREFIX,
+  signedInApiReads,
   SMALL_API_PREFIX,
   UNCACHED_API_PREFIX,
   webPages,
   webSessionCookie,
   type ScenarioDef,
+  type SignedInPicks,
 } from "./scenarios.ts";
 import {
   CACHES_OFF,
@@ -103,6 +109,11 @@ const cacheChecks: BenchReport["cacheChecks"] = [];
 const sites: BenchReport["sites"] = [];
 const timings: Record<string, number> = {};
 const runner = new LoadRunner(settings);
+/** Publishing: thrown-away warm-up rounds, measured rounds (one chapter per series each), the pause between requests, and how long the notification jobs are watched. */
+const PUBLISH_ROUNDS = {
+  full: { warmup: 1, measured: 10, pauseMs: 200, watchMs: 30_000 },
+  smoke: { warmup: 1, measured: 2, pauseMs: 50, watchMs: 10_000 },
+};
 if (smoke) setStopGrace(3_000);
 
 // Bounded in time as a whole, too: a hang anywhere ends the run instead of holding CI.
@@ -242,6 +253,33 @@ async function checkPage(
     cacheChecks.push({ id, path: pagePath, expected: expect, got: `failed: ${message}`, ok: false });
     problems.push(`Cache check ${id} (${pagePath}) failed: ${message}`);
   }
+}
+
+/** The bench user's own reads (notifications, feed) with its API token; marked not run when the sign-in fails. */
+async function measureSignedInReads(
+  apiUrl: string,
+  dataset: string,
+  prefix: string,
+  group: "uncached" | "growth",
+  keep: (picks: SignedInPicks) => void,
+): Promise<void> {
+  let token: string;
+  let user: SignedInPicks;
+  try {
+    token = await apiToken(apiUrl, BENCH_USER);
+    user = await pickSignedIn(apiUrl, token);
+  } catch (err) {
+    markNotRun(
+      signedInApiReads({ notifications: 0, feedItems: 0 }, prefix, group),
+      dataset,
+      err instanceof Error ? err.message : String(err),
+    );
+    return;
+  }
+  keep(user);
+  log(`Signed in as "${BENCH_USER.username}" (API token): ${user.notifications} notifications, ${user.feedItems} feed items...`);
+  for (const def of signedInApiReads(user, prefix, group))
+    await measureScenario(def, apiUrl, dataset, { headers: { authorization: `Bearer ${token}` } });
 }
 
 const BASELINES: { kind: BaselineKind; title: string }[] = [
@@ -386,6 +424,7 @@ if (large) {
       await checkPage("uncached (page cache off)", site.webUrl, "/", "none");
       log("API reads (large set, both caches off)...");
       for (const def of apiReads(p, UNCACHED_API_PREFIX, "uncached")) await measureScenario(def, site.apiUrl, large.name);
+      await measureSignedInReads(site.apiUrl, large.name, UNCACHED_API_PREFIX, "uncached", (u) => (picks.largeUser = u));
     }),
   );
 }
@@ -400,6 +439,7 @@ if (small) {
         `Growth: the same reads on the small set, both caches off (big hub ${p.bigHub.postCount} posts, search "${p.search.term}" ${p.search.hits} hits)...`,
       );
       for (const def of apiReads(p, SMALL_API_PREFIX, "growth")) await measureScenario(def, site.apiUrl, small.name);
+      await measureSignedInReads(site.apiUrl, small.name, SMALL_API_PREFIX, "growth", (u) => (picks.smallUser = u));
     }),
   );
 }
@@ -469,7 +509,90 @@ if (large) {
   });
 }
 
-// 7. Baselines again (full mode): their mean over both rounds is what ratios use.
+// 7. Publishing chapters on another throw-away copy of the large set: to the crowd series (every user and reader
+// follows it) and to the quiet one (no followers), alternating; the followers' notifications are a job after the request.
+let publish: BenchReport["publish"];
+if (large) {
+  await stage("publish", async () => {
+    const copyName = `${large.name}-publish-copy`;
+    const copy: SiteData = postgres ? await postgres.copyForWrites(large, copyName) : { dataDir: copyDataset(large, copyName), env: {} };
+    const rounds = smoke ? PUBLISH_ROUNDS.smoke : PUBLISH_ROUNDS.full;
+    const metaOf = (kind: "crowd" | "quiet", series: string, followers: number) => ({
+      id: `publish.${kind}`,
+      group: "publish" as const,
+      title: `publish a chapter to "${series}" (${followers.toLocaleString("en-US")} followers)`,
+      dataset: `${large.name} (copy)`,
+      method: "POST",
+      path: `/series/${encodeURIComponent(series)}/chapters`,
+      note: `${followers} followers`,
+    });
+    try {
+      await withSite(copy, "publish", {}, async (site) => {
+        const targets = await preparePublish(site.apiUrl, BENCH_USER.password);
+        log(
+          `Publishing: ${targets.map((t) => `"${t.series}" (${t.followers} followers, by ${t.author})`).join(" and ")}, ${rounds.warmup} + ${rounds.measured} rounds...`,
+        );
+        let firstCrowdAt: number | undefined;
+        const results = await publishChapters(site.apiUrl, targets, {
+          rounds: rounds.measured,
+          warmup: rounds.warmup,
+          pauseMs: rounds.pauseMs,
+          onFirstCrowd: () => (firstCrowdAt ??= performance.now()),
+        });
+        for (const [i, r] of results.entries()) {
+          const t = targets[i]!;
+          const result = { ...metaOf(t.kind, t.series, t.followers), ...asLoadResult(r) };
+          printLine(result.id, result);
+          if (result.errors > 0)
+            problems.push(
+              `${result.id}: ${result.errors} errors ${JSON.stringify(r.statusCodes)}; first: ${JSON.stringify(r.failures[0])}`,
+            );
+          scenarios.push(result);
+        }
+        const crowd = results.find((r) => r.kind === "crowd")!;
+        const quiet = results.find((r) => r.kind === "quiet")!;
+        const crowdTarget = targets.find((t) => t.kind === "crowd")!;
+        publish = {
+          rounds: rounds.measured,
+          warmup: rounds.warmup,
+          series: Object.fromEntries(targets.map((t) => [t.kind, { name: t.series, followers: t.followers, author: t.author }])),
+          crowd: { meanMs: mean(crowd.times), medianMs: median(crowd.times) },
+          quiet: { meanMs: mean(quiet.times), medianMs: median(quiet.times) },
+        };
+        log(
+          `  crowd/quiet: median ${publish.crowd.medianMs.toFixed(1)} / ${publish.quiet.medianMs.toFixed(1)} ms, mean ${publish.crowd.meanMs.toFixed(1)} / ${publish.quiet.meanMs.toFixed(1)} ms`,
+        );
+        // The followers' notifications, made by the site's job runner after the requests: watched for a while, not awaited.
+        const jobs: JobProgress = await watchJobs(
+          copy.dataDir,
+          copy.env.DATABASE_URL,
+          crowd.chapterIds,
+          crowd.chapterIds.length * crowdTarget.followers,
+          firstCrowdAt ?? performance.now(),
+          rounds.watchMs,
+        );
+        publish.jobs = jobs;
+        log(
+          `  notification jobs: ${jobs.made.toLocaleString("en-US")} of ${jobs.expected.toLocaleString("en-US")} made ${jobs.done ? "(all jobs done)" : `(${jobs.jobsLeft} jobs left)`} ${jobs.seconds.toFixed(1)} s after the first crowd publish`,
+        );
+      });
+    } catch (err) {
+      for (const id of PUBLISH_IDS)
+        if (!scenarios.some((x) => x.id === id))
+          scenarios.push({
+            ...metaOf(id === "publish.crowd" ? "crowd" : "quiet", "?", 0),
+            ...emptyResult(),
+            failed: err instanceof Error ? err.message : String(err),
+          });
+      throw err;
+    } finally {
+      if (postgres) await postgres.drop(copyName);
+      else removeDir(copy.dataDir);
+    }
+  });
+}
+
+// 8. Baselines again (full mode): their mean over both rounds is what ratios use.
 if (!smoke) {
   log("Baselines (round 2)...");
   await measureBaselines(2);
@@ -493,7 +616,7 @@ for (const b of baselineResults) {
 }
 runner.close();
 
-// 8. Report.
+// 9. Report.
 let commit: string | undefined;
 try {
   commit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
@@ -528,6 +651,7 @@ const draft: Omit<BenchReport, "targets"> = {
   scenarios,
   cacheChecks,
   mixed,
+  publish,
   pageWeight,
   pageWeightBaseline,
   problems,

@@ -17,6 +17,8 @@ export interface Picks {
   chapterNumber: number;
   imageId: number;
   postId: number;
+  /** The picked post's top-level comments (the seed gives the big hub's newest post the most) and the deep page: its last. */
+  comments: { topLevel: number; deepPage: number };
 }
 
 export interface ScenarioDef {
@@ -27,6 +29,8 @@ export interface ScenarioDef {
   target: "api" | "web";
   path: string;
   note?: string;
+  /** Sent with the bench user's access token (`Authorization: Bearer`). */
+  signedIn?: boolean;
 }
 
 const enc = encodeURIComponent;
@@ -69,6 +73,7 @@ export async function pickFromData(apiUrl: string, searchTerm = SEARCH_TERM): Pr
   const chapter = await getJson<{ pages: { imageId: number }[] }>(`${apiUrl}/series/${enc(series.name)}/${chapterNumber}`);
   const imageId = chapter.pages[0]?.imageId;
   if (!imageId) throw new Error(`Chapter ${chapterNumber} of "${series.name}" has no pages`);
+  const comments = await getJson<Page<unknown>>(`${apiUrl}/hubs/${enc(hub.name)}/${postId}/comments?sort=top&page=1&size=10`);
 
   return {
     bigHub: { id: hub.id, name: hub.name, postCount: hub.postCount, totalPages },
@@ -78,6 +83,7 @@ export async function pickFromData(apiUrl: string, searchTerm = SEARCH_TERM): Pr
     chapterNumber,
     imageId,
     postId,
+    comments: { topLevel: comments.totalElements, deepPage: Math.max(1, Math.ceil(comments.totalElements / 10)) },
   };
 }
 
@@ -103,6 +109,17 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
     { id: "hub-latest-deep", title: `big hub latest, page ${p.deepPage}`, path: `/hubs/${hub}/posts/latest?page=${p.deepPage}&size=10` },
     { id: "hub-likes-p1", title: "big hub by-likes, page 1", path: `/hubs/${hub}/posts/by-likes?page=1&size=10` },
     { id: "hub-likes-deep", title: `big hub by-likes, page ${p.deepPage}`, path: `/hubs/${hub}/posts/by-likes?page=${p.deepPage}&size=10` },
+    {
+      id: "post-comments-p1",
+      title: "big post's comments (top), page 1",
+      path: `/hubs/${hub}/${p.postId}/comments?sort=top&page=1&size=10`,
+      note: `${p.comments.topLevel} top-level comments`,
+    },
+    {
+      id: "post-comments-deep",
+      title: `big post's comments (top), page ${p.comments.deepPage}`,
+      path: `/hubs/${hub}/${p.postId}/comments?sort=top&page=${p.comments.deepPage}&size=10`,
+    },
     { id: "series-top", title: "GET /series/top?per_page=10", path: "/series/top?per_page=10" },
     {
       id: "series-chapters",
@@ -114,6 +131,54 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
     { id: "image", title: "GET /images/{id}?w=800", path: `/images/${p.imageId}?w=800` },
   ];
   return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "api" }));
+}
+
+/** What the bench user has: its notifications and its feed's items (notes of the signed-in reads). */
+export interface SignedInPicks {
+  notifications: number;
+  feedItems: number;
+}
+
+/** Signs in through the API (`POST /auth/login`) and returns the access token. */
+export async function apiToken(apiUrl: string, user = BENCH_USER): Promise<string> {
+  const res = await fetch(`${apiUrl}/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!res.ok)
+    throw new Error(
+      `Signing in as "${user.username}" through POST ${apiUrl}/auth/login: ${res.status} ${(await res.text()).slice(0, 200)}`,
+    );
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** The bench user's notifications and feed sizes, read with its token. */
+export async function pickSignedIn(apiUrl: string, token: string): Promise<SignedInPicks> {
+  const get = async (path: string) => {
+    const res = await fetch(apiUrl + path, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+    if (!res.ok) throw new Error(`GET ${path} as ${BENCH_USER.username}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    return ((await res.json()) as Page<unknown>).totalElements;
+  };
+  return { notifications: await get("/me/notifications?page=1&per_page=20"), feedItems: await get("/me/feed?page=1&per_page=10") };
+}
+
+/**
+ * The bench user's own reads, signed in with its API token (never served by the response cache): its notifications
+ * page 1 (20 a page, as the web app asks) and its feed page 1 (500 followed series and its hubs).
+ */
+export function signedInApiReads(p: SignedInPicks, idPrefix: string, group: ScenarioGroup): ScenarioDef[] {
+  const list: Omit<ScenarioDef, "group" | "target">[] = [
+    {
+      id: "notifications-p1",
+      title: "GET /me/notifications page 1 (demo)",
+      path: "/me/notifications?page=1&per_page=20",
+      note: `${p.notifications} notifications`,
+    },
+    { id: "feed-p1", title: "GET /me/feed page 1 (demo)", path: "/me/feed?page=1&per_page=10", note: `${p.feedItems} items` },
+  ];
+  return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "api", signedIn: true }));
 }
 
 /**
@@ -145,15 +210,20 @@ export function allScenarioIds(): string[] {
     chapterNumber: 1,
     imageId: 1,
     postId: 1,
+    comments: { topLevel: 1, deepPage: 1 },
   };
+  const signedIn: SignedInPicks = { notifications: 1, feedItems: 1 };
   return [
     ...BASELINE_IDS,
     ...apiReads(fake, SMALL_API_PREFIX, "growth").map((s) => s.id),
+    ...signedInApiReads(signedIn, SMALL_API_PREFIX, "growth").map((s) => s.id),
     ...apiReads(fake).map((s) => s.id),
     ...apiReads(fake, UNCACHED_API_PREFIX, "uncached").map((s) => s.id),
+    ...signedInApiReads(signedIn, UNCACHED_API_PREFIX, "uncached").map((s) => s.id),
     ...webPages(fake).map((s) => s.id),
     ...webPages(fake, SIGNED_IN_WEB_PREFIX, "web-signed-in").map((s) => s.id),
     MIXED_ID,
+    ...PUBLISH_IDS,
   ];
 }
 
@@ -214,3 +284,5 @@ export async function probePage(webUrl: string, path: string, headers: Record<st
 
 export const BASELINE_IDS = ["baseline.node-http", "baseline.express-hello", "baseline.remix-minimal"] as const;
 export const MIXED_ID = "mixed";
+/** Publishing a chapter to the crowd series (100,000 followers in the large set) and to the quiet one (none). */
+export const PUBLISH_IDS = ["publish.crowd", "publish.quiet"] as const;

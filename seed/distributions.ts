@@ -37,6 +37,12 @@ export class UserRun {
   ) {
     this.skipAt = (exclude - start + users) % users;
   }
+  /** Whether `user` (a 0-based index) is in the run. */
+  includes(user: number): boolean {
+    const offset = (user - this.start + this.users) % this.users;
+    if (offset === this.skipAt) return false;
+    return (offset > this.skipAt ? offset - 1 : offset) < this.size;
+  }
   /** The t-th user of the run (0 <= t < size), as a 0-based user index. */
   at(t: number): number {
     return (this.start + t + (t >= this.skipAt ? 1 : 0)) % this.users;

@@ -11,6 +11,9 @@ export interface RowCounts {
   chapters: number;
   chapterPages: number;
   chapterLikes: number;
+  comments: number;
+  commentLikes: number;
+  notifications: number;
 }
 
 export const noRows = (): RowCounts => ({
@@ -25,4 +28,7 @@ export const noRows = (): RowCounts => ({
   chapters: 0,
   chapterPages: 0,
   chapterLikes: 0,
+  comments: 0,
+  commentLikes: 0,
+  notifications: 0,
 });

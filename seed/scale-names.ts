@@ -335,3 +335,35 @@ export const CHAPTER_TITLES = [
   "Sparks",
   "Echoes",
 ];
+
+const COMMENT_OPENERS = [
+  "Love this!",
+  "Great work.",
+  "Hmm, not sure about this one.",
+  "This made my day.",
+  "Finally!",
+  "Thanks for sharing.",
+  "Same here.",
+  "Interesting take.",
+  "Wow.",
+  "Agreed.",
+];
+const COMMENT_BODIES = [
+  "The panel layout on the second page is really clever.",
+  "I tried the same brush settings and it worked for me too.",
+  "Could you share which paper you used?",
+  "The pacing in the middle felt a bit rushed to me.",
+  "That last page gave me chills.",
+  "Bookmarking this for later.",
+  "The colours are gorgeous, especially the night scenes.",
+  "I have a question about the lettering: which font is that?",
+  "Can't wait for the next one.",
+  "This is exactly what I needed today, thank you.",
+  "",
+];
+
+/** A comment's text (markdown, short). */
+export function commentText(rnd: Random): string {
+  const body = rnd.pick(COMMENT_BODIES);
+  return body ? `${rnd.pick(COMMENT_OPENERS)} ${body}` : rnd.pick(COMMENT_OPENERS);
+}

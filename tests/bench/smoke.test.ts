@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SMOKE_DATASETS } from "../../bench/datasets.ts";
 import type { BenchReport } from "../../bench/report.ts";
 import { allScenarioIds } from "../../bench/scenarios.ts";
 
@@ -74,6 +75,14 @@ describe("npm run bench -- --smoke", () => {
       }
       // The mixed load left every counter equal to its rows.
       expect(report.mixed?.counters?.total).toBe(0);
+      // The big post's comments, demo's notifications and feed were there to read; the published chapters'
+      // notifications were all made by the job runner after the requests.
+      expect(report.picks.large?.comments.topLevel).toBe(SMOKE_DATASETS.large.counts.bigPostComments);
+      expect(report.picks.largeUser?.notifications).toBeGreaterThan(0);
+      expect(report.picks.smallUser?.feedItems).toBeGreaterThan(0);
+      expect(report.publish?.jobs).toMatchObject({ done: true });
+      expect(report.publish?.jobs?.made).toBe(report.publish?.jobs?.expected);
+      expect(report.publish?.jobs?.expected).toBeGreaterThan(0);
       // Page weight was read from the build for every page.
       expect(report.pageWeight.map((w) => w.page).sort()).toEqual(["chapter", "home", "hub", "hubs", "post", "series"]);
       for (const w of report.pageWeight) expect(w.js.gzip, `${w.page} JS`).toBeGreaterThan(0);

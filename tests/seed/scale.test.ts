@@ -5,9 +5,20 @@ import type { Database } from "../../server/db/database.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
 import { BIG_HUB_NAME, BENCHMARK_COUNTS, parseScaleCounts, seedScale, type ScaleResult } from "../../seed/scale.ts";
+import { CROWD_SERIES_NAME, DEMO_HUBS, DEMO_NOTIFICATIONS, QUIET_SERIES_NAME } from "../../seed/scale-counts.ts";
 import { NO_COUNTER_MISMATCHES, plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
 
-const COUNTS = { users: 200, hubs: 500, posts: 3000, bigHubPosts: 1000, series: 20, chapters: 200 };
+const COUNTS = {
+  users: 200,
+  hubs: 500,
+  posts: 3000,
+  bigHubPosts: 1000,
+  series: 60,
+  chapters: 300,
+  comments: 4000,
+  bigPostComments: 500,
+  readers: 100,
+};
 
 let dataDir: string;
 let db: Database;
@@ -18,15 +29,18 @@ setUpSeededFolder(
   180_000,
 );
 const { all, count } = plainQueries(() => db);
+/** The demo user's id (user 0 of the seed); readers come after the `users` ones. */
+const firstUserId = () => count("SELECT id AS n FROM User WHERE username = 'demo'");
 
 describe("seedScale", () => {
   it("writes exactly the counts asked for", () => {
-    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(200);
+    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(300);
     expect(count("SELECT COUNT(*) AS n FROM Hub")).toBe(500);
     expect(count("SELECT COUNT(*) AS n FROM Post")).toBe(3000);
-    expect(count("SELECT COUNT(*) AS n FROM Series")).toBe(20);
-    expect(count("SELECT COUNT(*) AS n FROM Chapter")).toBe(200);
-    expect(result.rows).toMatchObject({ users: 200, hubs: 500, posts: 3000, series: 20, chapters: 200 });
+    expect(count("SELECT COUNT(*) AS n FROM Series")).toBe(60);
+    expect(count("SELECT COUNT(*) AS n FROM Chapter")).toBe(300);
+    expect(count("SELECT COUNT(*) AS n FROM Comment")).toBe(4000);
+    expect(result.rows).toMatchObject({ users: 300, hubs: 500, posts: 3000, series: 60, chapters: 300, comments: 4000 });
   });
 
   it("puts bigHubPosts posts in the big hub and leaves most hubs empty", () => {
@@ -61,7 +75,7 @@ describe("seedScale", () => {
 
   it("gives every chapter 3 to 8 pages and a cover, numbered 1..n in each series", () => {
     const pages = all<{ n: number }>("SELECT COUNT(*) AS n FROM ChapterPage GROUP BY chapterId");
-    expect(pages).toHaveLength(200);
+    expect(pages).toHaveLength(300);
     expect(Math.min(...pages.map((p) => p.n))).toBeGreaterThanOrEqual(3);
     expect(Math.max(...pages.map((p) => p.n))).toBeLessThanOrEqual(8);
     expect(count("SELECT COUNT(*) AS n FROM Chapter WHERE coverId IS NULL")).toBe(0);
@@ -93,7 +107,119 @@ describe("seedScale", () => {
     expect(await bcrypt.compare("demo1234", hashes[0]!.passwordHash)).toBe(true);
     expect(count("SELECT COUNT(*) AS n FROM User WHERE username = 'demo'")).toBe(1);
     expect(count("SELECT COUNT(DISTINCT nameKey) AS n FROM Hub")).toBe(500);
-    expect(count("SELECT COUNT(DISTINCT lower(usernameKey)) AS n FROM User")).toBe(200);
+    expect(count("SELECT COUNT(DISTINCT lower(usernameKey)) AS n FROM User")).toBe(300);
+  });
+
+  it("gives the big hub's newest post exactly bigPostComments top-level comments, and spreads the rest over posts and chapters", () => {
+    const newest = all<{ id: number; commentCount: number }>(
+      "SELECT p.id, p.commentCount FROM Post p JOIN Hub h ON h.id = p.hubId WHERE h.name = ? ORDER BY p.date DESC, p.id DESC LIMIT 1",
+      BIG_HUB_NAME,
+    )[0]!;
+    expect(result.bigPost).toEqual({ id: newest.id, topLevelComments: 500 });
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE postId = ? AND parentId IS NULL", newest.id)).toBe(500);
+    expect(count("SELECT MAX(commentCount) AS n FROM Post WHERE id <> ?", newest.id)).toBeLessThan(newest.commentCount);
+    expect(count("SELECT COUNT(DISTINCT postId) AS n FROM Comment")).toBeGreaterThan(100);
+    expect(count("SELECT COUNT(DISTINCT chapterId) AS n FROM Comment")).toBeGreaterThan(20);
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE parentId IS NOT NULL AND chapterId IS NOT NULL")).toBeGreaterThan(0);
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE (postId IS NULL) = (chapterId IS NULL)")).toBe(0);
+    // A reply belongs to a top-level comment of the same place, and comes after it.
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM Comment r JOIN Comment t ON t.id = r.parentId
+         WHERE t.parentId IS NOT NULL OR t.postId IS NOT r.postId OR t.chapterId IS NOT r.chapterId OR r.createdAt < t.createdAt`,
+      ),
+    ).toBe(0);
+    expect(
+      count("SELECT COUNT(*) AS n FROM Comment r LEFT JOIN Comment t ON t.id = r.parentId WHERE r.parentId IS NOT NULL AND t.id IS NULL"),
+    ).toBe(0);
+    // Readers write nothing; likes vary, and nobody likes their own comment.
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE authorId > ?", 200 + firstUserId() - 1)).toBe(0);
+    expect(count("SELECT COUNT(DISTINCT likes) AS n FROM Comment")).toBeGreaterThan(5);
+    expect(count("SELECT COUNT(*) AS n FROM CommentLike l JOIN Comment c ON c.id = l.commentId WHERE l.userId = c.authorId")).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM CommentLike")).toBe(result.rows.commentLikes);
+  });
+
+  it("notifies the authors answered, never for one's own comment, with read and unread ones", () => {
+    expect(count("SELECT COUNT(*) AS n FROM Notification")).toBe(result.rows.notifications);
+    expect(result.rows.notifications).toBeGreaterThan(3000);
+    expect(count("SELECT COUNT(*) AS n FROM Notification WHERE userId = actorId")).toBe(0);
+    // A comment notifies its place's author; a reply the author of the comment it answers.
+    expect(
+      count(
+        `SELECT COUNT(*) AS n FROM Notification n JOIN Comment c ON c.id = n.commentId
+         LEFT JOIN Post p ON p.id = c.postId LEFT JOIN Chapter ch ON ch.id = c.chapterId LEFT JOIN Comment t ON t.id = c.parentId
+         WHERE n.actorId <> c.authorId
+            OR (n.kind = 'comment' AND (c.parentId IS NOT NULL OR n.userId <> COALESCE(p.authorId, ch.authorId)))
+            OR (n.kind = 'reply' AND n.userId IS NOT t.authorId)
+            OR n.postId IS NOT c.postId OR n.chapterId IS NOT c.chapterId`,
+      ),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Notification WHERE readAt IS NULL")).toBeGreaterThan(0);
+    expect(count("SELECT COUNT(*) AS n FROM Notification WHERE readAt IS NOT NULL")).toBeGreaterThan(0);
+  });
+
+  it("has demo follow its series, join DEMO_HUBS hubs besides the big one, and be told of its series' newest chapters only", () => {
+    const demo = firstUserId();
+    // 60 series by 3 artists: every one but demo's own and the quiet one.
+    const followable = count("SELECT COUNT(*) AS n FROM Series WHERE authorId <> ? AND name <> ?", demo, QUIET_SERIES_NAME);
+    expect(count("SELECT COUNT(*) AS n FROM Follow WHERE userId = ?", demo)).toBe(followable);
+    expect(result.demo.follows).toBe(followable);
+    expect(count("SELECT COUNT(*) AS n FROM Membership WHERE userId = ?", demo)).toBe(1 + DEMO_HUBS);
+    expect(result.demo.hubs).toBe(1 + DEMO_HUBS);
+    const kinds = all<{ kind: string; n: number }>("SELECT kind, COUNT(*) AS n FROM Notification WHERE userId = ? GROUP BY kind", demo);
+    expect(kinds).toEqual([{ kind: "chapter", n: result.demo.notifications }]);
+    expect(result.demo.notifications).toBeGreaterThan(100);
+    const chapters = count(
+      "SELECT COUNT(*) AS n FROM Chapter c JOIN Follow f ON f.seriesId = c.seriesId AND f.userId = ? WHERE f.createdAt <= c.date",
+      demo,
+    );
+    expect(result.demo.notifications).toBe(Math.min(DEMO_NOTIFICATIONS, chapters));
+    expect(count("SELECT unreadNotifications AS n FROM User WHERE id = ?", demo)).toBeGreaterThan(0);
+  });
+
+  it("has a crowd series that every user and reader follows and a quiet one nobody follows, each with a chapter", () => {
+    const crowd = all<{ followersCount: number; chapterCount: number; authorId: number }>(
+      "SELECT followersCount, chapterCount, authorId FROM Series WHERE name = ?",
+      CROWD_SERIES_NAME,
+    )[0]!;
+    expect(crowd.followersCount).toBe(299);
+    expect(result.crowdSeries).toMatchObject({ name: CROWD_SERIES_NAME, followers: 299 });
+    expect(crowd.chapterCount).toBeGreaterThan(0);
+    expect(count("SELECT MAX(followersCount) AS n FROM Series WHERE name <> ?", CROWD_SERIES_NAME)).toBeLessThan(200);
+    const quiet = all<{ followersCount: number; chapterCount: number }>(
+      "SELECT followersCount, chapterCount FROM Series WHERE name = ?",
+      QUIET_SERIES_NAME,
+    )[0]!;
+    expect(quiet).toMatchObject({ followersCount: 0 });
+    expect(quiet.chapterCount).toBeGreaterThan(0);
+    // Readers follow the crowd series and nothing else.
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM Follow f JOIN Series s ON s.id = f.seriesId WHERE f.userId >= ? AND s.name <> ?",
+        firstUserId() + 200,
+        CROWD_SERIES_NAME,
+      ),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Membership WHERE userId >= ?", firstUserId() + 200)).toBe(0);
+  });
+
+  it("ends with the app's indexes on the comment and notification tables (made again after the bulk load)", () => {
+    const names = all<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('Comment', 'CommentLike', 'Notification') ORDER BY name",
+    ).map((r) => r.name);
+    expect(names).toEqual([
+      "CommentLike_commentId_idx",
+      "Comment_authorId_idx",
+      "Comment_chapterId_parentId_createdAt_id_idx",
+      "Comment_chapterId_parentId_likes_createdAt_id_idx",
+      "Comment_parentId_createdAt_id_idx",
+      "Comment_postId_parentId_createdAt_id_idx",
+      "Comment_postId_parentId_likes_createdAt_id_idx",
+      "Notification_chapterId_idx",
+      "Notification_commentId_idx",
+      "Notification_userId_createdAt_id_idx",
+      "Notification_userId_readAt_createdAt_id_idx",
+    ]);
   });
 
   it("refuses PostgreSQL: the large set is written into SQLite only", async () => {
@@ -102,7 +228,7 @@ describe("seedScale", () => {
 
   it("refuses a database that already has content", async () => {
     await expect(seedScale(db, dataDir, COUNTS, { bcryptCost: 4 })).rejects.toThrow(/empty database/);
-    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(200);
+    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(300);
   });
 });
 
@@ -123,5 +249,13 @@ describe("parseScaleCounts", () => {
     expect(() => parseScaleCounts("users=0")).toThrow(/users must be at least 1/);
     expect(() => parseScaleCounts("posts=10,bigHubPosts=20")).toThrow(/cannot exceed/);
     expect(() => parseScaleCounts("hubs=0,posts=5,bigHubPosts=0")).toThrow(/at least one hub/);
+    expect(() => parseScaleCounts("comments=10,bigPostComments=20")).toThrow(/cannot exceed comments/);
+    expect(() => parseScaleCounts("bigHubPosts=0,bigPostComments=5")).toThrow(/need a post in the big hub/);
+    expect(parseScaleCounts("comments=500,bigPostComments=50,readers=7,commentLikes=9")).toMatchObject({
+      comments: 500,
+      bigPostComments: 50,
+      readers: 7,
+      commentLikes: 9,
+    });
   });
 });
