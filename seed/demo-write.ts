@@ -1,4 +1,4 @@
-import type { Engine } from "../server/db/database.ts";
+import type { Database } from "../server/db/database.ts";
 import type { Executor } from "../server/db/prepared.ts";
 import { RegisterBody } from "../server/rules/auth.ts";
 import { NewChapterBody } from "../server/rules/chapter.ts";
@@ -8,24 +8,37 @@ import { SeriesBody } from "../server/rules/series.ts";
 import { nameKey } from "../server/rules/text.ts";
 import { DEMO_PASSWORD } from "./content/users.ts";
 import { imageKey, type OwnedImage } from "./demo-images.ts";
+import type { DiscussionPlan } from "./demo-discussion-plan.ts";
 import type { DemoPlan } from "./demo-plan.ts";
+import { chapterKey, writeDemoDiscussion, type DiscussionCounts } from "./demo-write-discussion.ts";
 import { insertImageRows } from "./image-store.ts";
 import { noRows, type RowCounts } from "./row-counts.ts";
+
+export type DemoCounts = RowCounts & DiscussionCounts;
 
 /**
  * Writes the planned demo on `trx`, the seed's one transaction, with the dates the plan gave (months of
  * history). Every input goes through the API's own schemas; the rows are written here, with each counter
  * set to the rows written behind it (the plan makes post authors members and images their users' own;
- * tests/seed/demo.test.ts checks both, and every counter).
+ * tests/seed/demo.test.ts checks both, and every counter). The discussion (comments, their likes, notifications)
+ * goes through the API's own units instead (demo-write-discussion.ts).
  */
 export async function writeDemo(
   trx: Executor,
-  engine: Engine,
+  db: Database,
   plan: DemoPlan,
+  discussion: DiscussionPlan,
   images: Map<string, OwnedImage>,
   passwordHash: string,
-): Promise<RowCounts> {
+): Promise<DemoCounts> {
+  const { engine } = db;
   const counts = noRows();
+  const ids = {
+    posts: new Map<string, number>(),
+    chapters: new Map<string, number>(),
+    series: new Map<string, number>(),
+    hubs: new Map<string, number>(),
+  };
   const userIds = new Map<string, number>();
   const userId = (username: string) => {
     const id = userIds.get(username);
@@ -98,6 +111,7 @@ export async function writeDemo(
         ...plannedHub.members.map((member) => ({ userId: userId(member.username), hubId, createdAt: member.at })),
       ])
       .execute();
+    ids.hubs.set(plannedHub.name, hubId);
     counts.hubs++;
     counts.memberships += 1 + plannedHub.members.length;
     for (const post of plannedHub.posts) {
@@ -115,6 +129,7 @@ export async function writeDemo(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      ids.posts.set(post.title, postId);
       counts.posts++;
       if (post.likers.length === 0) continue;
       await trx
@@ -148,6 +163,7 @@ export async function writeDemo(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    ids.series.set(plannedSeries.name, seriesId);
     counts.series++;
     if (plannedSeries.followers.length > 0)
       await trx
@@ -182,6 +198,7 @@ export async function writeDemo(
         .insertInto("ChapterPage")
         .values(input.pages.map((imageId, position) => ({ chapterId, position, imageId })))
         .execute();
+      ids.chapters.set(chapterKey(plannedSeries.name, chapter.number), chapterId);
       counts.chapters++;
       counts.chapterPages += input.pages.length;
       if (chapter.likers.length === 0) continue;
@@ -192,5 +209,5 @@ export async function writeDemo(
       counts.chapterLikes += chapter.likers.length;
     }
   }
-  return counts;
+  return { ...counts, ...(await writeDemoDiscussion(trx, db, plan, discussion, { user: userId, ...ids })) };
 }

@@ -5,9 +5,9 @@ import type { Executor } from "../server/db/prepared.ts";
 import type { Encoding } from "./art/render.ts";
 import { DEMO_PASSWORD, DEMO_USERNAME } from "./content/users.ts";
 import { demoImageJobs, renderDemoImages } from "./demo-images.ts";
+import { buildDiscussionPlan } from "./demo-discussion-plan.ts";
 import { buildDemoPlan } from "./demo-plan.ts";
-import { writeDemo } from "./demo-write.ts";
-import type { RowCounts } from "./row-counts.ts";
+import { writeDemo, type DemoCounts } from "./demo-write.ts";
 import { createStaging, imageFilesFor, moveIntoPlace, nextImageId, removeStaging, removeStaleStaging } from "./image-store.ts";
 
 export { DEMO_PASSWORD, DEMO_USERNAME };
@@ -27,7 +27,7 @@ export interface DemoOptions {
 }
 
 export type DemoResult =
-  { seeded: true; counts: RowCounts; seconds: number; login: { username: string; password: string } } | { seeded: false; reason: string };
+  { seeded: true; counts: DemoCounts; seconds: number; login: { username: string; password: string } } | { seeded: false; reason: string };
 
 /** True when nobody has used the database yet: no users (everything else belongs to a user), no images. */
 export async function isDatabaseEmpty(on: Executor): Promise<boolean> {
@@ -40,7 +40,8 @@ export async function isDatabaseEmpty(on: Executor): Promise<boolean> {
  * Fills an EMPTY database with the demo community: 20 members (login `demo` / `demo1234` unless
  * options.password says otherwise),
  * 12 hubs with 60 markdown posts, 10 series with 40 chapters of generated pages, logos, banners,
- * avatars, memberships, follows and likes. Deterministic: the same content on every run.
+ * avatars, memberships, follows and likes, comment threads with replies, mentions and likes, and the
+ * notifications they make. Deterministic: the same content on every run.
  *
  * A database that already has content is left alone ({ seeded: false }). The images are drawn
  * into a staging folder first; then every row is written and the files moved into place in one
@@ -52,6 +53,7 @@ export async function seedDemo(db: Database, dataDir: string, options: DemoOptio
   const started = performance.now();
   const concurrency = options.concurrency ?? 2;
   const plan = buildDemoPlan(options.now ?? Date.now());
+  const discussion = buildDiscussionPlan(plan);
   const jobs = demoImageJobs(plan, options.encoding ?? "webp");
   const files = imageFilesFor(dataDir);
   const firstId = await nextImageId(db.kysely, db.engine);
@@ -69,12 +71,12 @@ export async function seedDemo(db: Database, dataDir: string, options: DemoOptio
     });
     const password = options.password ?? DEMO_PASSWORD;
     const passwordHash = await bcrypt.hash(password, options.bcryptCost ?? 10);
-    log("Writing users, hubs, posts, series and chapters...");
+    log("Writing users, hubs, posts, series, chapters and comments...");
     const counts = await db.kysely.transaction().execute(async (trx) => {
       // Checked again inside the transaction: someone may have used the database meanwhile.
       if (!(await isDatabaseEmpty(trx)) || (await nextImageId(trx, db.engine)) !== firstId)
         throw new Error("The database received content while the demo was being prepared");
-      const written = await writeDemo(trx, db.engine, plan, images, passwordHash);
+      const written = await writeDemo(trx, db, plan, discussion, images, passwordHash);
       moveIntoPlace(
         files,
         staging,

@@ -180,6 +180,65 @@ export function createCommentQueries(db: Database) {
     await q.deleteRow.run({ id }, trx);
   }
 
+  async function insertOn(
+    trx: Executor,
+    place: Place,
+    input: { authorId: number; content: string; parentId: number | null; createdAt?: number },
+    notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
+  ): Promise<{ id: number }> {
+    const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1 }, trx);
+    if (!placeRow) throw new Refused("no-place");
+    let threadId: number | null = null;
+    let answeredAuthorId: number | null = null;
+    if (input.parentId !== null) {
+      const named = await q.named.first({ id: input.parentId }, trx);
+      if (!named || named[place.column] !== place.id) throw new Refused("no-parent");
+      threadId = named.parentId ?? named.id;
+      const thread = await q.countReply.first({ id: threadId, by: 1 }, trx);
+      if (!thread) throw new Refused("no-parent");
+      answeredAuthorId = named.parentId === null ? thread.authorId : named.authorId;
+    }
+    const createdAt = input.createdAt ?? nowMs();
+    const { id } = (await q.insert.first(
+      {
+        postId: place.column === "postId" ? place.id : null,
+        chapterId: place.column === "chapterId" ? place.id : null,
+        parentId: threadId,
+        authorId: input.authorId,
+        content: input.content,
+        createdAt,
+      },
+      trx,
+    ))!;
+    await publishOwnImages(trx, input.authorId, embeddedImageIds(input.content));
+    const mentionedIds = await mentionedUserIds(trx, findMentions(input.content));
+    const facts = { commentId: id, placeAuthorId: placeRow.authorId, answeredAuthorId, isReply: threadId !== null, mentionedIds };
+    await insertNotifications(
+      trx,
+      notify(facts).map((n) => ({ ...n, createdAt })),
+    );
+    return { id };
+  }
+
+  async function removeOn(trx: Executor, id: number, place: Place, at: number) {
+    if (!(await lockPlace[place.column].first({ id: place.id, by: 0 }, trx))) return undefined;
+    const current = await q.lockLive.first({ id }, trx);
+    if (!current) return undefined;
+    const tombstone = current.parentId === null && current.replyCount > 0;
+    if (tombstone) {
+      await q.tombstone.run({ id, deletedAt: at }, trx);
+      await deleteCommentNotifications(trx, [id]);
+    } else {
+      await erase(trx, id);
+      if (current.parentId !== null) {
+        const thread = await q.countReply.first({ id: current.parentId, by: -1 }, trx);
+        if (thread && thread.deletedAt !== null && thread.replyCount === 0) await erase(trx, current.parentId);
+      }
+    }
+    await lockPlace[place.column].run({ id: place.id, by: -1 }, trx);
+    return { tombstone };
+  }
+
   return {
     /** A page of the place's top-level comments (tombstones included) and how many there are. */
     async topLevelPage(place: Place, sort: CommentSort, limit: number, offset: number): Promise<{ total: number; rows: CommentRow[] }> {
@@ -217,44 +276,22 @@ export function createCommentQueries(db: Database) {
     ): Promise<InsertResult> =>
       kysely
         .transaction()
-        .execute(async (trx) => {
-          const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1 }, trx);
-          if (!placeRow) throw new Refused("no-place");
-          let threadId: number | null = null;
-          let answeredAuthorId: number | null = null;
-          if (input.parentId !== null) {
-            const named = await q.named.first({ id: input.parentId }, trx);
-            if (!named || named[place.column] !== place.id) throw new Refused("no-parent");
-            threadId = named.parentId ?? named.id;
-            const thread = await q.countReply.first({ id: threadId, by: 1 }, trx);
-            if (!thread) throw new Refused("no-parent");
-            answeredAuthorId = named.parentId === null ? thread.authorId : named.authorId;
-          }
-          const createdAt = nowMs();
-          const { id } = (await q.insert.first(
-            {
-              postId: place.column === "postId" ? place.id : null,
-              chapterId: place.column === "chapterId" ? place.id : null,
-              parentId: threadId,
-              authorId: input.authorId,
-              content: input.content,
-              createdAt,
-            },
-            trx,
-          ))!;
-          await publishOwnImages(trx, input.authorId, embeddedImageIds(input.content));
-          const mentionedIds = await mentionedUserIds(trx, findMentions(input.content));
-          const facts = { commentId: id, placeAuthorId: placeRow.authorId, answeredAuthorId, isReply: threadId !== null, mentionedIds };
-          await insertNotifications(
-            trx,
-            notify(facts).map((n) => ({ ...n, createdAt })),
-          );
-          return { id };
-        })
+        .execute((trx) => insertOn(trx, place, input, notify))
         .catch((err: unknown) => {
           if (err instanceof Refused) return { problem: err.problem };
           throw err;
         }),
+
+    /**
+     * The insert unit on the caller's transaction, dated `createdAt`: the demo seed writes its months of history
+     * through it (seed/demo-write.ts). A refusal throws, so the caller's transaction rolls back.
+     */
+    insertWithin: (
+      trx: Executor,
+      place: Place,
+      input: { authorId: number; content: string; parentId: number | null; createdAt: number },
+      notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
+    ): Promise<{ id: number }> => insertOn(trx, place, input, notify),
 
     /**
      * The new content and `editedAt`, its newly embedded images published, and a notification to each person newly
@@ -285,25 +322,10 @@ export function createCommentQueries(db: Database) {
      * reply. The place's commentCount and the thread's replyCount move in the same unit. Answers whether it stays as a
      * tombstone; undefined: it was already gone.
      */
-    remove: (id: number, place: Place) =>
-      kysely.transaction().execute(async (trx) => {
-        if (!(await lockPlace[place.column].first({ id: place.id, by: 0 }, trx))) return undefined;
-        const current = await q.lockLive.first({ id }, trx);
-        if (!current) return undefined;
-        const tombstone = current.parentId === null && current.replyCount > 0;
-        if (tombstone) {
-          await q.tombstone.run({ id, deletedAt: nowMs() }, trx);
-          await deleteCommentNotifications(trx, [id]);
-        } else {
-          await erase(trx, id);
-          if (current.parentId !== null) {
-            const thread = await q.countReply.first({ id: current.parentId, by: -1 }, trx);
-            if (thread && thread.deletedAt !== null && thread.replyCount === 0) await erase(trx, current.parentId);
-          }
-        }
-        await lockPlace[place.column].run({ id: place.id, by: -1 }, trx);
-        return { tombstone };
-      }),
+    remove: (id: number, place: Place) => kysely.transaction().execute((trx) => removeOn(trx, id, place, nowMs())),
+
+    /** The delete unit on the caller's transaction, at `at` (the demo seed's tombstone). */
+    removeWithin: (trx: Executor, id: number, place: Place, at: number) => removeOn(trx, id, place, at),
   };
 }
 

@@ -35,7 +35,7 @@ const subjectOf = (place: Place, commentId: number) => ({ commentId, [place.colu
  * author): the author of the comment answered, the post's or chapter's author for a top-level comment, then each
  * person mentioned.
  */
-function newCommentNotifications(place: Place, actorId: number, facts: NewCommentFacts): Told[] {
+export function newCommentNotifications(place: Place, actorId: number, facts: NewCommentFacts): Told[] {
   const subject = subjectOf(place, facts.commentId);
   const told: Told[] = [];
   if (facts.answeredAuthorId !== null) told.push({ userId: facts.answeredAuthorId, kind: "reply", actorId, ...subject });

@@ -13,6 +13,8 @@ export interface NewNotification {
   seriesId?: number | null;
   hubId?: number | null;
   createdAt: number;
+  /** Made already read (the demo seed's history); unset: unread, and counted. */
+  readAt?: number | null;
 }
 
 /**
@@ -42,16 +44,19 @@ export async function insertNotifications(on: Executor, notifications: NewNotifi
         seriesId: n.seriesId ?? null,
         hubId: n.hubId ?? null,
         createdAt: n.createdAt,
+        readAt: n.readAt ?? null,
       })),
     )
     .execute();
+  const unread = rows.filter((n) => (n.readAt ?? null) === null);
+  if (unread.length === 0) return;
   await on
     .updateTable("User")
     .set({ unreadNotifications: sql`"unreadNotifications" + 1` })
     .where(
       "id",
       "in",
-      rows.map((n) => n.userId),
+      unread.map((n) => n.userId),
     )
     .execute();
 }

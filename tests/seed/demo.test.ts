@@ -8,6 +8,7 @@ import { createApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { isDatabaseEmpty, seedDemo, type DemoResult } from "../../seed/demo.ts";
+import { DEMO_UNREAD } from "../../seed/demo-discussion-plan.ts";
 import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
 import { testConfig } from "../helpers/api.ts";
 import { NO_COUNTER_MISMATCHES, plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
@@ -113,6 +114,71 @@ describe("seedDemo", () => {
     expect(await counterMismatches(db.kysely)).toEqual(NO_COUNTER_MISMATCHES);
     expect(count("SELECT COUNT(*) AS n FROM PostLike")).toBeGreaterThan(100);
     expect(count("SELECT COUNT(*) AS n FROM Follow")).toBeGreaterThan(50);
+    expect(count("SELECT COUNT(*) AS n FROM Notification")).toBeGreaterThan(300);
+  });
+
+  it("adds comment threads with replies, mentions and likes, some places with more than a page of them", () => {
+    expect(result.seeded && result.counts.comments).toBe(count("SELECT COUNT(*) AS n FROM Comment"));
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE parentId IS NULL")).toBeGreaterThan(120);
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE parentId IS NOT NULL")).toBeGreaterThan(60);
+    expect(count("SELECT COUNT(*) AS n FROM CommentLike")).toBeGreaterThan(400);
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE likes >= 5")).toBeGreaterThan(10);
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE content LIKE '%@%'")).toBeGreaterThan(15);
+    expect(count("SELECT COUNT(DISTINCT postId) AS n FROM Comment")).toBeGreaterThan(15);
+    expect(count("SELECT COUNT(DISTINCT chapterId) AS n FROM Comment")).toBeGreaterThan(15);
+    const pages = all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM Comment WHERE parentId IS NULL GROUP BY postId, chapterId HAVING COUNT(*) > 20",
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    // A reply to a reply is stored in its thread and tells the person it answered (docs/decisions/017).
+    expect(
+      count(`SELECT COUNT(*) AS n FROM Notification n JOIN Comment c ON c.id = n.commentId JOIN Comment t ON t.id = c.parentId
+             WHERE n.kind = 'reply' AND n.userId <> t.authorId`),
+    ).toBeGreaterThan(3);
+    expect(
+      count("SELECT COUNT(*) AS n FROM Comment WHERE deletedAt IS NOT NULL AND replyCount > 0 AND content = '' AND authorId IS NULL"),
+    ).toBe(1);
+  });
+
+  it("dates every comment after what it answers and its author's joining, before now, in whole milliseconds", () => {
+    expect(
+      count(`SELECT COUNT(*) AS n FROM Comment c LEFT JOIN Post p ON p.id = c.postId LEFT JOIN Chapter ch ON ch.id = c.chapterId
+             WHERE c.createdAt <= COALESCE(p.date, ch.date)`),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Comment c JOIN Comment t ON t.id = c.parentId WHERE c.createdAt <= t.createdAt")).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Comment c JOIN User u ON u.id = c.authorId WHERE c.createdAt <= u.joinedAt")).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE MAX(createdAt, COALESCE(deletedAt, 0)) >= ?", NOW)).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Notification WHERE createdAt >= ? OR readAt >= ? OR readAt < createdAt", NOW, NOW)).toBe(0);
+    for (const column of ["Comment.createdAt", "Comment.deletedAt", "Notification.createdAt", "Notification.readAt"]) {
+      const [table, name] = column.split(".");
+      expect(count(`SELECT COUNT(*) AS n FROM ${table} WHERE typeof(${name}) NOT IN ('integer', 'null')`), column).toBe(0);
+    }
+  });
+
+  it("makes the notifications of every kind, each naming something that exists; the demo login has unread and read ones", () => {
+    expect(all<{ kind: string }>("SELECT DISTINCT kind FROM Notification ORDER BY kind").map((r) => r.kind)).toEqual([
+      "chapter",
+      "comment",
+      "follow",
+      "join",
+      "mention",
+      "reply",
+    ]);
+    expect(
+      count(`SELECT COUNT(*) AS n FROM Notification n
+             LEFT JOIN Comment c ON c.id = n.commentId LEFT JOIN Post p ON p.id = n.postId LEFT JOIN Chapter ch ON ch.id = n.chapterId
+             LEFT JOIN Series s ON s.id = n.seriesId LEFT JOIN Hub h ON h.id = n.hubId
+             WHERE CASE n.kind WHEN 'chapter' THEN ch.id IS NULL WHEN 'follow' THEN s.id IS NULL WHEN 'join' THEN h.id IS NULL
+                   ELSE c.id IS NULL OR (p.id IS NULL AND ch.id IS NULL) OR c.deletedAt IS NOT NULL END`),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM Notification WHERE actorId = userId")).toBe(0);
+    const demo = one<{ unread: number; read: number }>(
+      `SELECT u.unreadNotifications AS unread, (SELECT COUNT(*) FROM Notification WHERE userId = u.id AND readAt IS NOT NULL) AS read
+       FROM User u WHERE username = 'demo'`,
+    );
+    expect(demo.unread).toBe(DEMO_UNREAD);
+    expect(demo.read).toBeGreaterThan(50);
+    expect(count("SELECT COUNT(*) AS n FROM User WHERE unreadNotifications > 0")).toBeGreaterThan(10);
   });
 
   it("makes every post's author a member of its hub", () => {
