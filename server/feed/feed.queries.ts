@@ -8,7 +8,7 @@ export interface FeedRow {
   date: number;
 }
 
-type Page = { userId: number; take: number; limit: number; offset: number };
+type Page = { userId: number; take: number; skip: number; limit: number; offset: number };
 
 /** A source of the feed: the rows of `table` owned (`owner`) by what the user has a row of `link` for. */
 interface FeedSource {
@@ -26,29 +26,50 @@ const SOURCES: readonly FeedSource[] = [
   { type: "post", table: "Post", owner: "hubId", link: "Membership", columns: ["id", "date"] },
 ];
 
+/** Each link's owner and the date of its newest row (null: none yet), for every source: one index read per link. */
+function sourceTops(p: Placeholder<Page>) {
+  return sql.join(
+    SOURCES.map(
+      ({ type, table, owner, link }) =>
+        sql`SELECT ${sql.lit(type)} AS "type", ${sql.ref(`l.${owner}`)} AS "owner",
+          (SELECT n."date" FROM ${sql.table(table)} n WHERE ${sql.ref(`n.${owner}`)} = ${sql.ref(`l.${owner}`)}
+           ORDER BY n."date" DESC, n."id" DESC LIMIT 1) AS "top"
+        FROM ${sql.table(link)} l WHERE l."userId" = ${p("userId")}`,
+    ),
+    sql` UNION ALL `,
+  );
+}
+
+const CUT = sql`(SELECT "date" FROM "cut")`;
+
 /**
- * A source's newest `take` rows for each of the user's links, read by the owner's index. The engines differ in
- * how they run a per-link LIMIT: SQLite runs a correlated `IN (SELECT ... LIMIT n)` once per link row; PostgreSQL
- * plans that as a filter over every row of the linked owners (430 ms with a 50,000-post hub), so it gets the same
- * per-link read as a LATERAL join (docs/decisions/017-discussion.md).
+ * A source's newest `take` rows since the cut, for each of the user's links whose newest row is not older than it,
+ * read by the owner's index. The engines differ in how they run a per-link LIMIT: SQLite runs a correlated
+ * `IN (SELECT ... LIMIT n)` once per link row; PostgreSQL plans that as a filter over every row of the linked owners
+ * (430 ms with a 50,000-post hub), so it gets the same per-link read as a LATERAL join (docs/decisions/017-discussion.md).
  */
 function sourceRows(source: FeedSource, engine: Engine, p: Placeholder<Page>) {
-  const { table, owner, link } = source;
+  const { table, owner } = source;
   const columns = (alias: string) => sql.join(source.columns.map((c) => sql.ref(`${alias}.${c}`)));
-  // l: the link row, s: the source's rows, n: the newest of them for one link.
+  // l: the link with its newest date, s: the source's rows, n: the newest of them for one link.
   const newest = (selected: RawBuilder<unknown>) =>
-    sql`SELECT ${selected} FROM ${sql.table(table)} n WHERE ${sql.ref(`n.${owner}`)} = ${sql.ref(`l.${owner}`)}
+    sql`SELECT ${selected} FROM ${sql.table(table)} n WHERE ${sql.ref(`n.${owner}`)} = l."owner" AND n."date" >= ${CUT}
         ORDER BY n."date" DESC, n."id" DESC LIMIT ${p("take")}`;
   const rows =
     engine === "postgres"
       ? sql`CROSS JOIN LATERAL (${newest(columns("n"))}) s`
       : sql`JOIN ${sql.table(table)} s ON s."id" IN (${newest(sql.ref("n.id"))})`;
-  return sql`SELECT ${sql.lit(source.type)} AS "type", ${columns("s")} FROM ${sql.table(link)} l ${rows} WHERE l."userId" = ${p("userId")}`;
+  return sql`SELECT ${sql.lit(source.type)} AS "type", ${columns("s")} FROM "tops" l ${rows}
+    WHERE l."type" = ${sql.lit(source.type)} AND l."top" >= ${CUT}`;
 }
 
 /**
- * The newest `take` rows of each source, merged newest first (ties: chapters first, then the newest id). The cost
- * grows with the number of links and the page's depth, not with the tables (docs/decisions/017-discussion.md).
+ * The newest `take` rows of all sources, merged newest first (ties: chapters first, then the newest id). Only the
+ * links among the `take` with the newest rows can hold any of them: the take-th newest "newest row of a link" (the
+ * cut) leaves at least `take` rows at or after it, so every row of the page is at or after it, and comes from a link
+ * whose newest row is too. So each link is read once for its newest date, and only the links past the cut for their
+ * rows: 500 followed series read ~20 links' rows, not 500. The cost grows with the number of links and the page's
+ * depth, not with the tables (docs/decisions/017-discussion.md).
  */
 function feedPage(engine: Engine) {
   return (p: Placeholder<Page>) => {
@@ -56,7 +77,10 @@ function feedPage(engine: Engine) {
       SOURCES.map((source) => sourceRows(source, engine, p)),
       sql` UNION ALL `,
     );
-    return sql<FeedRow>`SELECT "type", "id", "date" FROM (${sources}) AS "feed"
+    return sql<FeedRow>`WITH "tops" AS MATERIALIZED (${sourceTops(p)}),
+      "cut" AS MATERIALIZED (SELECT COALESCE(
+        (SELECT "top" FROM "tops" WHERE "top" IS NOT NULL ORDER BY "top" DESC LIMIT 1 OFFSET ${p("skip")}), -1) AS "date")
+      SELECT "type", "id", "date" FROM (${sources}) AS "feed"
       ORDER BY "date" DESC, "type", "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")}`;
   };
 }
@@ -81,7 +105,7 @@ export function createFeedQueries({ kysely, engine }: Database) {
       const total = Math.min(cap, Number((await q.total.first({ userId }))?.n ?? 0));
       const limit = Math.min(perPage, total - offset);
       if (limit <= 0) return { total, rows: [] };
-      const rows = await q.page.all({ userId, take: offset + limit, limit, offset });
+      const rows = await q.page.all({ userId, take: offset + limit, skip: offset + limit - 1, limit, offset });
       return { total, rows };
     },
   };
