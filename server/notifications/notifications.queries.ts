@@ -29,6 +29,8 @@ export interface NotificationRow {
 }
 
 // The page's ids come from the recipient's index alone; only the page's rows are joined to their actor and subject.
+// A join from the ids, not `n.id IN (ids)`: PostgreSQL plans the IN as a hash semi-join over every notification
+// (900 ms at 1M rows), and a CROSS JOIN keeps SQLite's order too (the named-entity pages do the same).
 const listQuery = (unreadOnly: boolean) => {
   const unread = unreadOnly ? sql`AND "readAt" IS NULL` : sql``;
   return (p: (name: "userId" | "limit" | "offset") => number) => sql<NotificationRow>`
@@ -36,7 +38,9 @@ const listQuery = (unreadOnly: boolean) => {
            n."commentId", n."postId", p."title" AS "postTitle", ph."name" AS "postHubName",
            n."chapterId", c."number" AS "chapterNumber", c."title" AS "chapterTitle", cs."name" AS "chapterSeriesName",
            n."seriesId", s."name" AS "seriesName", n."hubId", h."name" AS "hubName"
-    FROM "Notification" n
+    FROM (SELECT "id" FROM "Notification" WHERE "userId" = ${p("userId")} ${unread}
+          ORDER BY "createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")}) ids
+    CROSS JOIN "Notification" n
     LEFT JOIN "User" a ON a."id" = n."actorId"
     LEFT JOIN "Post" p ON p."id" = n."postId"
     LEFT JOIN "Hub" ph ON ph."id" = p."hubId"
@@ -44,8 +48,7 @@ const listQuery = (unreadOnly: boolean) => {
     LEFT JOIN "Series" cs ON cs."id" = c."seriesId"
     LEFT JOIN "Series" s ON s."id" = n."seriesId"
     LEFT JOIN "Hub" h ON h."id" = n."hubId"
-    WHERE n."id" IN (SELECT "id" FROM "Notification" WHERE "userId" = ${p("userId")} ${unread}
-                     ORDER BY "createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")})
+    WHERE n."id" = ids."id"
     ORDER BY n."createdAt" DESC, n."id" DESC`;
 };
 
