@@ -250,7 +250,8 @@ describe("publishing a chapter", () => {
     await page.getByText("Chapter updated successfully!").waitFor();
     await page.waitForURL("**/series/Page%20Turner/1");
     await page.getByRole("heading", { level: 1, name: "Chapter 1: Shipwreck!" }).waitFor();
-    expect(await page.locator(".strip img").count()).toBe(3);
+    // The heading can come before the reader has rendered its pages (a client-side navigation): wait for them.
+    await expect.poll(() => page.locator(".strip img").count()).toBe(3);
   });
 
   it("publishes without JavaScript: several files in one input, uploaded with the form", async () => {
