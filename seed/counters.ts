@@ -15,6 +15,9 @@ export interface CounterMismatches {
   /** Comments and replies that are not deleted, per post and per chapter. */
   postComments: number;
   chapterComments: number;
+  /** Top-level comments, tombstones included, per post and per chapter. */
+  postThreads: number;
+  chapterThreads: number;
   /** Tables whose kept row count (RowCount) differs from their rows. */
   rowCounts: number;
   /** Users whose unreadNotifications differs from their unread notifications. */
@@ -45,6 +48,8 @@ const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
   commentReplies: check("Comment", "replyCount", "Comment", "parentId"),
   postComments: checkWhere("Post", "commentCount", "Comment", "postId", sql`"deletedAt" IS NULL`),
   chapterComments: checkWhere("Chapter", "commentCount", "Comment", "chapterId", sql`"deletedAt" IS NULL`),
+  postThreads: checkWhere("Post", "threadCount", "Comment", "postId", sql`"parentId" IS NULL`),
+  chapterThreads: checkWhere("Chapter", "threadCount", "Comment", "chapterId", sql`"parentId" IS NULL`),
   rowCounts: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "RowCount" r
     WHERE r."rows" <> CASE r."tableName" WHEN 'Hub' THEN (SELECT COUNT(*) FROM "Hub") WHEN 'Series' THEN (SELECT COUNT(*) FROM "Series") END`,
   unreadNotifications: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "User" t

@@ -134,6 +134,10 @@ export class DiscussionWriter {
         "INSERT INTO Notification (userId, kind, actorId, commentId, postId, chapterId, createdAt, readAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       ),
       unread: prepare(sqlite, "UPDATE User SET unreadNotifications = ? WHERE id = ?"),
+      threads: {
+        postId: prepare(sqlite, "UPDATE Post SET threadCount = ? WHERE id = ?"),
+        chapterId: prepare(sqlite, "UPDATE Chapter SET threadCount = ? WHERE id = ?"),
+      },
     };
   }
 
@@ -202,6 +206,7 @@ export class DiscussionWriter {
       this.comment(place, id, first + parent, author, 0, date);
       this.notify(authors[parent]!, "reply", author, subject(id), date);
     }
+    this.sql.threads[place.column].run(topLevel, place.id);
   }
 
   /** A place with `total` comments: about a third of them replies. */

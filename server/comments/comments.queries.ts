@@ -82,19 +82,16 @@ export function createCommentQueries(db: Database) {
                          ORDER BY ${ORDER[sort].inner} LIMIT ${p("limit")} OFFSET ${p("offset")})
         ORDER BY ${ORDER[sort].outer}`,
     );
-  const topLevelCount = (column: Place["column"]) =>
-    prepare<{ placeId: number }, { n: number }>(
-      kysely,
-      (p) => sql`SELECT COUNT(*) AS "n" FROM "Comment" WHERE ${sql.ref(column)} = ${p("placeId")} AND "parentId" IS NULL`,
-    );
   const perPlace = <T>(make: (column: Place["column"]) => T) => ({ postId: make("postId"), chapterId: make("chapterId") });
 
   // First in the writing units: the post's or chapter's row is locked before any of its comments (one order for all).
+  // `by` moves commentCount (comments and replies not deleted), `threads` threadCount (top-level ones, tombstones too).
   const lockPlace = perPlace((column) =>
-    prepare<{ id: number; by: number }, { authorId: number }>(
+    prepare<{ id: number; by: number; threads: number }, { authorId: number }>(
       kysely,
-      (p) => sql`UPDATE ${sql.table(PLACE_TABLE[column])} SET "commentCount" = "commentCount" + ${p("by")} WHERE "id" = ${p("id")}
-                 RETURNING "authorId"`,
+      (p) => sql`UPDATE ${sql.table(PLACE_TABLE[column])}
+                 SET "commentCount" = "commentCount" + ${p("by")}, "threadCount" = "threadCount" + ${p("threads")}
+                 WHERE "id" = ${p("id")} RETURNING "authorId"`,
     ),
   );
 
@@ -104,7 +101,10 @@ export function createCommentQueries(db: Database) {
       oldest: topLevel(column, "oldest"),
       newest: topLevel(column, "newest"),
     })),
-    topLevelCount: perPlace(topLevelCount),
+    chapterThreads: prepare<{ id: number }, { threadCount: number }>(
+      kysely,
+      (p) => sql`SELECT "threadCount" FROM "Chapter" WHERE "id" = ${p("id")}`,
+    ),
     replies: prepare<{ parentId: number; limit: number; offset: number }, CommentRow>(
       kysely,
       (p) => sql`${COMMENT}
@@ -132,9 +132,9 @@ export function createCommentQueries(db: Database) {
                  LEFT JOIN "Chapter" ch ON ch."id" = c."chapterId" LEFT JOIN "Series" s ON s."id" = ch."seriesId"
                  WHERE c."id" = ${p("id")}`,
     ),
-    postInHub: prepare<{ postId: number; hubId: number }, { id: number }>(
+    postThreads: prepare<{ postId: number; hubId: number }, { threadCount: number }>(
       kysely,
-      (p) => sql`SELECT "id" FROM "Post" WHERE "id" = ${p("postId")} AND "hubId" = ${p("hubId")}`,
+      (p) => sql`SELECT "threadCount" FROM "Post" WHERE "id" = ${p("postId")} AND "hubId" = ${p("hubId")}`,
     ),
     named: prepare<
       { id: number },
@@ -186,7 +186,7 @@ export function createCommentQueries(db: Database) {
     input: { authorId: number; content: string; parentId: number | null; createdAt?: number },
     notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
   ): Promise<{ id: number }> {
-    const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1 }, trx);
+    const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1, threads: input.parentId === null ? 1 : 0 }, trx);
     if (!placeRow) throw new Refused("no-place");
     let threadId: number | null = null;
     let answeredAuthorId: number | null = null;
@@ -221,31 +221,39 @@ export function createCommentQueries(db: Database) {
   }
 
   async function removeOn(trx: Executor, id: number, place: Place, at: number) {
-    if (!(await lockPlace[place.column].first({ id: place.id, by: 0 }, trx))) return undefined;
+    if (!(await lockPlace[place.column].first({ id: place.id, by: 0, threads: 0 }, trx))) return undefined;
     const current = await q.lockLive.first({ id }, trx);
     if (!current) return undefined;
     const tombstone = current.parentId === null && current.replyCount > 0;
+    let threadsGone = 0;
     if (tombstone) {
       await q.tombstone.run({ id, deletedAt: at }, trx);
       await deleteCommentNotifications(trx, [id]);
     } else {
       await erase(trx, id);
-      if (current.parentId !== null) {
+      if (current.parentId === null) threadsGone = 1;
+      else {
         const thread = await q.countReply.first({ id: current.parentId, by: -1 }, trx);
-        if (thread && thread.deletedAt !== null && thread.replyCount === 0) await erase(trx, current.parentId);
+        if (thread && thread.deletedAt !== null && thread.replyCount === 0) {
+          await erase(trx, current.parentId);
+          threadsGone = 1;
+        }
       }
     }
-    await lockPlace[place.column].run({ id: place.id, by: -1 }, trx);
+    await lockPlace[place.column].run({ id: place.id, by: -1, threads: -threadsGone }, trx);
     return { tombstone };
   }
 
   return {
-    /** A page of the place's top-level comments (tombstones included) and how many there are. */
-    async topLevelPage(place: Place, sort: CommentSort, limit: number, offset: number): Promise<{ total: number; rows: CommentRow[] }> {
-      const rows = await q.topLevel[place.column][sort].all({ placeId: place.id, limit, offset });
-      const total = (await q.topLevelCount[place.column].first({ placeId: place.id }))!.n;
-      return { total: Number(total), rows };
-    },
+    /** How many top-level comments (tombstones included) the post has; undefined: no such post in this hub. */
+    postThreads: async (postId: number, hubId: number) => (await q.postThreads.first({ postId, hubId }))?.threadCount,
+
+    /** How many top-level comments (tombstones included) the chapter has; undefined: no such chapter. */
+    chapterThreads: async (id: number) => (await q.chapterThreads.first({ id }))?.threadCount,
+
+    /** A page of the place's top-level comments, tombstones included. */
+    topLevelPage: (place: Place, sort: CommentSort, limit: number, offset: number) =>
+      q.topLevel[place.column][sort].all({ placeId: place.id, limit, offset }),
 
     /** The comment's thread head: undefined when there is no such comment. */
     thread: (id: number) => q.thread.first({ id }),
@@ -262,10 +270,8 @@ export function createCommentQueries(db: Database) {
 
     about: (id: number) => q.about.first({ id }),
 
-    postIsInHub: async (postId: number, hubId: number) => (await q.postInHub.first({ postId, hubId })) !== undefined,
-
     /**
-     * The comment, its post's or chapter's commentCount, its thread's replyCount, its embedded images published and
+     * The comment, its post's or chapter's commentCount (and threadCount), its thread's replyCount, its embedded images published and
      * its notifications (`notify` says who is told): one unit. A `parentId` naming a reply is stored in that reply's
      * thread. Locks the place, then the thread's top-level comment, as every unit here does.
      */
@@ -319,7 +325,7 @@ export function createCommentQueries(db: Database) {
     /**
      * Deletes a comment (docs/decisions/017-discussion.md): a top-level comment with replies becomes a tombstone
      * (its likes stay); anything else goes with its likes and notifications, and a tombstone goes with its last
-     * reply. The place's commentCount and the thread's replyCount move in the same unit. Answers whether it stays as a
+     * reply. The place's commentCount and threadCount and the thread's replyCount move in the same unit. Answers whether it stays as a
      * tombstone; undefined: it was already gone.
      */
     remove: (id: number, place: Place) => kysely.transaction().execute((trx) => removeOn(trx, id, place, nowMs())),

@@ -77,8 +77,10 @@ export function createCommentService(db: Database) {
     );
   }
 
-  async function listOn(place: Place, sort: CommentSort, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
-    const { total, rows } = await comments.topLevelPage(place, sort, paging.perPage, offsetOf(paging));
+  /** `total`: the place's threadCount, read with the check that the place exists. */
+  async function listOn(place: Place, total: number, sort: CommentSort, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+    const offset = offsetOf(paging);
+    const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset) : [];
     return page(rows, total, paging, viewerId);
   }
 
@@ -96,9 +98,10 @@ export function createCommentService(db: Database) {
   }
 
   /** The post, when it is in this hub (a post is reached under its own hub's path only). */
-  async function postPlace(hubId: number, postId: number): Promise<Place> {
-    if (!(await comments.postIsInHub(postId, hubId))) throw notFound("Post not found");
-    return { column: "postId", id: postId };
+  async function postPlace(hubId: number, postId: number): Promise<Place & { threads: number }> {
+    const threads = await comments.postThreads(postId, hubId);
+    if (threads === undefined) throw notFound("Post not found");
+    return { column: "postId", id: postId, threads };
   }
 
   /** The comment, live (not a tombstone), or 404. */
@@ -111,11 +114,16 @@ export function createCommentService(db: Database) {
   return {
     get,
 
-    listOnPost: async (hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number) =>
-      listOn(await postPlace(hubId, postId), sort, paging, viewerId),
+    async listOnPost(hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number) {
+      const post = await postPlace(hubId, postId);
+      return listOn(post, post.threads, sort, paging, viewerId);
+    },
 
-    listOnChapter: (chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number) =>
-      listOn({ column: "chapterId", id: chapterId }, sort, paging, viewerId),
+    async listOnChapter(chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number) {
+      const threads = await comments.chapterThreads(chapterId);
+      if (threads === undefined) throw notFound("Chapter not found");
+      return listOn({ column: "chapterId", id: chapterId }, threads, sort, paging, viewerId);
+    },
 
     /** A top-level comment's replies, oldest first; a reply has none (replies of replies live in its thread). */
     async replies(id: number, paging: Paging, viewerId?: number): Promise<Page<Comment>> {

@@ -57,6 +57,7 @@ export interface PostTable {
   date: number;
   likes: Generated<number>;
   commentCount: Generated<number>;
+  threadCount: Generated<number>;
   authorId: number;
   hubId: number;
 }
@@ -83,6 +84,7 @@ export interface ChapterTable {
   content: Generated<string>;
   likes: Generated<number>;
   commentCount: Generated<number>;
+  threadCount: Generated<number>;
   date: number;
   coverId: number | null;
   authorId: number;

@@ -1,11 +1,14 @@
 // Comments on posts and chapters (CONTRACT.md 10, docs/decisions/017-discussion.md): lists and their orders, replies,
 // who may write, edit and delete, tombstones, the counts, notifications and mentions, the rate limit.
+import fs from "node:fs";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { counterMismatches } from "../../seed/counters.ts";
 import { setUpSharedTestApi, startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { addComment, newChapter, newPost, notificationsAbout, signedInUsers, unreadOf } from "../helpers/comments.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { hubPath, ids, insertUsers } from "../helpers/fixtures.ts";
+import { testEngine } from "../helpers/test-data-dir.ts";
 
 let api: TestApi, alice: TestUser, bob: TestUser, carol: TestUser, dave: TestUser;
 setUpSharedTestApi(["alice", "bob", "carol", "dave"], (started, users) => {
@@ -432,11 +435,15 @@ describe("DELETE /comments/{id}", () => {
     await api.request.delete(`/comments/${top.id}`).set(bob.auth);
 
     await api.request.delete(`/comments/${r1.id}`).set(carol.auth);
-    expect(ids((await api.request.get(`${path}/comments`)).body)).toContain(top.id);
+    const kept = (await api.request.get(`${path}/comments`)).body;
+    expect(ids(kept)).toContain(top.id);
+    expect(kept.totalElements).toBe(2);
     const last = await api.request.delete(`/comments/${r2.id}`).set(dave.auth);
 
     expect(last.body).toEqual({ id: r2.id, deleted: true, tombstone: false });
-    expect(ids((await api.request.get(`${path}/comments`)).body)).toEqual([keep.id]);
+    const after = (await api.request.get(`${path}/comments`)).body;
+    expect(ids(after)).toEqual([keep.id]);
+    expect(after.totalElements).toBe(1);
     expectError(await api.request.get(`/comments/${top.id}/replies`), 404, "Comment not found");
     expect(await api.db.kysely.selectFrom("CommentLike").select("userId").where("commentId", "=", top.id).execute()).toEqual([]);
     expect((await api.request.get(path)).body.commentCount).toBe(1);
@@ -485,6 +492,31 @@ describe("commentCount", () => {
     }
   });
 
+  it("is backfilled by the threadCount migration: top-level comments per post and chapter, tombstones included", async () => {
+    const { path } = await newPost(api, alice);
+    const chapter = await newChapter(api, alice);
+    const top = await addComment(api, bob, path, "Thread");
+    await addComment(api, carol, path, "Reply", top.id);
+    await addComment(api, carol, path, "Another");
+    await api.request.delete(`/comments/${top.id}`).set(bob.auth); // a tombstone: a thread still
+    await addComment(api, dave, chapter.path, "On the chapter");
+    const updates = fs
+      .readFileSync(`prisma/${testEngine === "postgres" ? "postgres/" : ""}migrations/20261124090000_thread_count/migration.sql`, "utf8")
+      .split(";")
+      .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+      .filter((statement) => statement.startsWith("UPDATE"));
+
+    await api.db.kysely.updateTable("Post").set({ threadCount: 0 }).execute();
+    await api.db.kysely.updateTable("Chapter").set({ threadCount: 0 }).execute();
+    for (const statement of updates) await sql.raw(statement).execute(api.db.kysely);
+    api.dataChanged();
+
+    expect(updates).toHaveLength(2);
+    expect(await counterMismatches(api.db.kysely)).toMatchObject({ postThreads: 0, chapterThreads: 0 });
+    expect((await api.request.get(`${path}/comments`)).body.totalElements).toBe(2);
+    expect((await api.request.get(`${chapter.path}/comments`)).body.totalElements).toBe(1);
+  });
+
   it("stays exact under 50 concurrent comments and replies, and 50 concurrent likes", async () => {
     const { path } = await newPost(api, alice);
     const top = await addComment(api, bob, path, "Busy thread");
@@ -511,6 +543,8 @@ describe("commentCount", () => {
       commentReplies: 0,
       postComments: 0,
       chapterComments: 0,
+      postThreads: 0,
+      chapterThreads: 0,
     });
   });
 
@@ -541,6 +575,8 @@ describe("commentCount", () => {
       commentReplies: 0,
       postComments: 0,
       chapterComments: 0,
+      postThreads: 0,
+      chapterThreads: 0,
     });
   });
 });

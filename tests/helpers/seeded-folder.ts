@@ -67,6 +67,8 @@ export const NO_COUNTER_MISMATCHES: CounterMismatches = {
   commentReplies: 0,
   postComments: 0,
   chapterComments: 0,
+  postThreads: 0,
+  chapterThreads: 0,
   rowCounts: 0,
   unreadNotifications: 0,
 };
