@@ -12,11 +12,21 @@ const NUMERIC_OID = 1700;
  * plans each query once per connection instead of on every call (docs/decisions/014-data-layer.md).
  */
 function namedStatementPool(pool: pg.Pool): PostgresPool {
+  // Names by text, hashed once: hashing on every call was ~1 % of an uncached list read's CPU. The texts are the
+  // prepared queries and the few built per call (IN lists of a bounded length); the cap is a guard, not a tuning.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= 10_000) names.clear();
+      names.set(text, (name = createHash("sha1").update(text).digest("base64url")));
+    }
+    return name;
+  };
   return {
     async connect() {
       const client = await pool.connect();
-      const query = (text: string, values: readonly unknown[]) =>
-        client.query({ name: createHash("sha1").update(text).digest("base64url"), text, values: [...values] });
+      const query = (text: string, values: readonly unknown[]) => client.query({ name: nameOf(text), text, values: [...values] });
       // pg types `command` as any string; Kysely's interface lists the five it reads.
       return { query: query as unknown as PostgresPoolClient["query"], release: () => client.release() };
     },
