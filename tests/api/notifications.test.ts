@@ -138,7 +138,7 @@ describe("subjects", () => {
       .send({ title: "The start", pages: [page] });
     expect(chapter.status).toBe(201);
     const chapterId = chapter.body.id as number;
-    // Comments written straight into the table, with the commentCount they move (the comment features make them so).
+    // Comments written straight into the table, with the counts they move (the comment features make them so).
     const [onPost, onChapter] = await api.db.kysely.transaction().execute(async (trx) => {
       const made = await trx
         .insertInto("Comment")
@@ -148,8 +148,8 @@ describe("subjects", () => {
         ])
         .returning("id")
         .execute();
-      await trx.updateTable("Post").set({ commentCount: 1 }).where("id", "=", post.id).execute();
-      await trx.updateTable("Chapter").set({ commentCount: 1 }).where("id", "=", chapterId).execute();
+      await trx.updateTable("Post").set({ commentCount: 1, threadCount: 1 }).where("id", "=", post.id).execute();
+      await trx.updateTable("Chapter").set({ commentCount: 1, threadCount: 1 }).where("id", "=", chapterId).execute();
       return made;
     });
     const t = Date.UTC(2026, 0, 1);
