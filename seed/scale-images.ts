@@ -35,7 +35,7 @@ export const ARTIST_IMAGE = {
 } as const;
 export const IMAGES_PER_ARTIST = 6 + POOL_COVERS + POOL_PAGES;
 
-interface PoolImage {
+export interface PoolImage {
   kind: keyof typeof ARTIST_IMAGE | "cover" | "page";
   variant: number;
   rendered: RenderedImage;
