@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
+import { DeletedNotice } from "./components/deleted-notice.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { createApi } from "./lib/api.server.ts";
@@ -104,6 +105,7 @@ function Shell({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <Shell>
+      <DeletedNotice />
       <Outlet />
     </Shell>
   );

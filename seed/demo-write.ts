@@ -6,10 +6,10 @@ import { HubBody } from "../server/rules/hub.ts";
 import { NewPostBody } from "../server/rules/post.ts";
 import { SeriesBody } from "../server/rules/series.ts";
 import { nameKey } from "../server/rules/text.ts";
-import { DEMO_PASSWORD } from "./content/users.ts";
+import { DEMO_ADMIN, DEMO_HUB_MODERATOR, DEMO_PASSWORD } from "./content/users.ts";
 import { imageKey, type OwnedImage } from "./demo-images.ts";
 import type { DiscussionPlan } from "./demo-discussion-plan.ts";
-import type { DemoPlan } from "./demo-plan.ts";
+import { DAY, type DemoPlan } from "./demo-plan.ts";
 import { chapterKey, writeDemoDiscussion, type DiscussionCounts } from "./demo-write-discussion.ts";
 import { insertImageRows } from "./image-store.ts";
 import { noRows, type RowCounts } from "./row-counts.ts";
@@ -139,6 +139,30 @@ export async function writeDemo(
       counts.postLikes += post.likers.length;
     }
   }
+
+  // Roles (CONTRACT.md 13): a site admin, and a moderator added to the demo login's hub, logged as the API logs it.
+  await trx.updateTable("User").set({ isAdmin: 1 }).where("id", "=", userId(DEMO_ADMIN)).execute();
+  const moderated = ids.hubs.get(DEMO_HUB_MODERATOR.hub);
+  const hubOwner = plan.hubs.find((h) => h.name === DEMO_HUB_MODERATOR.hub)?.owner;
+  if (moderated === undefined || hubOwner === undefined) throw new Error(`Unknown demo hub ${DEMO_HUB_MODERATOR.hub}`);
+  const addedAt = plan.now - DEMO_HUB_MODERATOR.addedDaysAgo * DAY;
+  const moderatorId = userId(DEMO_HUB_MODERATOR.username);
+  await trx
+    .insertInto("HubModerator")
+    .values({ hubId: moderated, userId: moderatorId, addedById: userId(hubOwner), createdAt: addedAt })
+    .execute();
+  await trx
+    .insertInto("ModLogEntry")
+    .values({
+      hubId: moderated,
+      action: "moderator-added",
+      moderatorId: userId(hubOwner),
+      subjectType: "user",
+      subjectId: moderatorId,
+      subjectTitle: DEMO_HUB_MODERATOR.username,
+      createdAt: addedAt,
+    })
+    .execute();
 
   for (const plannedSeries of plan.series) {
     const authorId = userId(plannedSeries.author);

@@ -8,6 +8,7 @@ import { authEndpoints } from "./auth/auth.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
 import { commentEndpoints } from "./comments/comments.router.ts";
 import type { Database } from "./db/database.ts";
+import { deletionEndpoints } from "./deletion/deletion.router.ts";
 import { feedEndpoints } from "./feed/feed.router.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
 import { readBearerToken } from "./http/auth.ts";
@@ -17,12 +18,13 @@ import { dataVersionEndpoint } from "./http/data-version.ts";
 import { createResponseCache, type ResponseCache } from "./http/response-cache.ts";
 import { buildOpenApi } from "./http/openapi.ts";
 import { hubEndpoints } from "./hubs/hubs.router.ts";
+import { moderatorEndpoints } from "./hubs/moderators.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
 import { notificationEndpoints } from "./notifications/notifications.router.ts";
 import { postEndpoints } from "./posts/posts.router.ts";
 import { seriesEndpoints } from "./series/series.router.ts";
-import { createServices, type ServiceConfig, type Services } from "./services.ts";
+import { createServices, imageStorage, type ServiceConfig, type Services } from "./services.ts";
 import { memorySharedState, type SharedState } from "./shared-state.ts";
 import { userEndpoints } from "./users/users.router.ts";
 
@@ -73,6 +75,8 @@ export function allEndpoints(
     ...authEndpoints,
     ...userEndpoints,
     ...hubEndpoints,
+    // Before the post routes: /hubs/{name}/moderators beside /hubs/{hubName}/{postId}.
+    ...moderatorEndpoints,
     ...postEndpoints,
     ...seriesEndpoints,
     ...chapterEndpoints,
@@ -81,6 +85,7 @@ export function allEndpoints(
     ...imageEndpoints(config, counters),
     ...notificationEndpoints,
     ...feedEndpoints,
+    ...deletionEndpoints,
   ];
 }
 
@@ -114,7 +119,7 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
   app.locals.responseCache = responseCache;
   // One job runner per instance (docs/decisions/017-discussion.md); it also stops by itself once the database is closed.
-  const jobRunner = createJobRunner(db, { logger, ...jobs });
+  const jobRunner = createJobRunner(db, { logger, imageStorage: imageStorage(config), ...jobs });
   app.locals.jobRunner = jobRunner;
   jobRunner.start();
   // Bodies are read per endpoint (only those that take one) and cached answers are served after the

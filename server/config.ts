@@ -59,6 +59,20 @@ const EnvSchema = z.object({
     .nonnegative()
     .default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Site admins by username, separated by commas (CONTRACT.md 13): also accounts registered after the start.
+  ADMIN_USERNAMES: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name !== ""),
+    )
+    .refine(
+      (names) => names.every((name) => /^[A-Za-z0-9_]{3,30}$/.test(name)),
+      "must be usernames (letters, numbers, underscores) separated by commas",
+    ),
 });
 
 export interface ApiConfig {
@@ -92,6 +106,8 @@ export interface ApiConfig {
   /** Bytes of kept answers at most; 0 turns the cache off. */
   responseCacheBytes: number;
   logLevel: string;
+  /** ADMIN_USERNAMES, lower case (compared with User.usernameKey). */
+  adminUsernames: string[];
 }
 
 const apiSettings = settingsReader(EnvSchema, "JWT_SECRET");
@@ -137,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     responseCacheEntries: e.API_CACHE_ENTRIES,
     responseCacheBytes: e.API_CACHE_BYTES,
     logLevel: e.LOG_LEVEL,
+    adminUsernames: e.ADMIN_USERNAMES.map((name) => name.toLowerCase()),
   };
 }

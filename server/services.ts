@@ -5,9 +5,11 @@ import { createChapterService } from "./chapters/chapters.service.ts";
 import { createCommentLikeService } from "./comments/comment-likes.service.ts";
 import { createCommentService } from "./comments/comments.service.ts";
 import type { Database } from "./db/database.ts";
+import { createDeletionService } from "./deletion/deletion.service.ts";
 import { createFeedService } from "./feed/feed.service.ts";
 import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
+import { createModeratorService } from "./hubs/moderators.service.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
 import { BucketImageFiles, ImageFiles, type ImageStorage } from "./images/image-files.ts";
 import { imagesDir } from "./images/image-tidy.ts";
@@ -18,6 +20,7 @@ import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostService } from "./posts/posts.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
+import { createAccountExport } from "./users/account-export.ts";
 import { createUserService } from "./users/users.service.ts";
 
 export interface ServiceConfig extends AuthConfig {
@@ -41,10 +44,12 @@ export type Services = ReturnType<typeof createServices>;
 
 /** `counters`: the attempt counters of the login throttle, shared by every instance when Redis is set. */
 export function createServices(db: Database, config: ServiceConfig, counters?: AttemptCounters) {
+  const storage = imageStorage(config);
   return {
     auth: createAuthService(db, config, counters),
-    users: createUserService(db),
+    users: createUserService(db, config.adminUsernames),
     hubs: createHubService(db),
+    moderators: createModeratorService(db),
     membership: createMembershipService(db),
     posts: createPostService(db),
     postLikes: createPostLikeService(db),
@@ -54,8 +59,10 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     chapterLikes: createChapterLikeService(db),
     comments: createCommentService(db),
     commentLikes: createCommentLikeService(db),
-    images: createImageService(db, imageStorage(config), { quotaBytes: config.uploadQuotaBytes }),
+    images: createImageService(db, storage, { quotaBytes: config.uploadQuotaBytes }),
+    accountExport: createAccountExport(db, storage),
     notifications: createNotificationService(db),
     feed: createFeedService(db),
+    deletion: createDeletionService(db),
   };
 }

@@ -6,7 +6,7 @@ import { Avatar } from "./images.tsx";
 import { NotificationBell } from "./notification-bell.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
-/** The header: Home, Hubs, Series for everyone; Feed, Publish, Profile, the bell, Logout and the user's page when signed in. */
+/** The header: Home, Hubs, Series for everyone; Feed, Publish, Profile, Settings, the bell, Logout and the user's page when signed in. */
 export function SiteHeader({ user, unreadCount = null }: { user: RootData["user"]; unreadCount?: RootData["unreadCount"] }) {
   return (
     <header className="site-header">
@@ -38,6 +38,9 @@ export function SiteHeader({ user, unreadCount = null }: { user: RootData["user"
                 </li>
                 <li>
                   <NavLink to="/profile">Profile</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/settings">Settings</NavLink>
                 </li>
               </>
             ) : null}

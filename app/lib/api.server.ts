@@ -1,9 +1,10 @@
 import type { ChapterOrder } from "../../server/chapters/chapters.service.ts";
 import type { FieldError } from "../../server/http/errors.ts";
 import type { PostOrder } from "../../server/posts/post-page-keys.ts";
-import type { LoginInput, RegisterInput } from "../../server/rules/auth.ts";
+import type { LoginInput, PasswordChangeInput, RegisterInput } from "../../server/rules/auth.ts";
 import type { ChapterEditInput, NewChapterInput } from "../../server/rules/chapter.ts";
 import type { CommentSort } from "../../server/rules/comment.ts";
+import type { Deleted } from "../../server/rules/deletion.ts";
 import type { HubEditInput, HubInput } from "../../server/rules/hub.ts";
 import type { NewPostInput, PostEditInput } from "../../server/rules/post.ts";
 import type {
@@ -14,6 +15,7 @@ import type {
   FeedItem,
   Hub,
   HubDetail,
+  HubModerators,
   ImageMetadata,
   Notification,
   Page,
@@ -175,7 +177,16 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
 
     userById: (id: number) => call<User>(`/user/id/${id}`),
     updateUser: (id: number, body: UserEditInput) => call<User>(`/user/${id}`, { method: "PUT", body }),
+    /** Account settings (docs/api.md §12): the answer is the caller's new token; every other session ends. */
+    changePassword: (id: number, body: PasswordChangeInput) =>
+      call<{ accessToken: string }>(`/user/${id}/password`, { method: "PUT", body }),
+    /** Ends every session of the caller, this one included. */
+    logoutEverywhere: () => call<{ loggedOut: boolean }>("/auth/logout-all", { method: "POST" }),
     hubById: (id: number) => call<HubDetail>(`/hubs/id/${id}`),
+    /** Hub moderators (CONTRACT.md 13): the list, and the creator's or an admin's changes to it. */
+    hubModerators: (hubName: string) => call<HubModerators>(`/hubs/${seg(hubName)}/moderators`),
+    setHubModerator: (hubId: number, userId: number, moderator: boolean) =>
+      call<HubModerators>(`/hubs/${hubId}/moderators/${userId}`, { method: moderator ? "PUT" : "DELETE" }),
     postById: (id: number) => call<Post>(`/hub-posts/${id}`),
 
     createHub: (body: HubInput) => call<HubDetail>("/hubs", { method: "POST", body }),
@@ -188,6 +199,12 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
       call<Chapter>(`/series/${seg(seriesName)}/chapters`, { method: "POST", body }),
     updateChapter: (seriesName: string, number: number, body: ChapterEditInput) =>
       call<Chapter>(`/series/${seg(seriesName)}/${number}`, { method: "PUT", body }),
+
+    /** Deleting (CONTRACT.md 12): the thing with everything inside it. */
+    deletePost: (id: number) => call<Deleted>(`/hub-posts/${id}`, { method: "DELETE" }),
+    deleteChapter: (seriesName: string, number: number) => call<Deleted>(`/series/${seg(seriesName)}/${number}`, { method: "DELETE" }),
+    deleteSeries: (id: number) => call<Deleted>(`/series/${id}`, { method: "DELETE" }),
+    deleteHub: (id: number) => call<Deleted>(`/hubs/${id}`, { method: "DELETE" }),
 
     /** Comments (CONTRACT.md 10): `place` is the post's or chapter's path, `/hubs/{hub}/{id}` or `/series/{name}/{n}`. */
     comments: (place: string, sort: CommentSort, page: number, perPage = 10) =>

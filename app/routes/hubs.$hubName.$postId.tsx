@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { hubPath, postPath, userPath } from "../lib/urls.ts";
+import { deletePath } from "../lib/deletion.ts";
 import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ArrowLeftIcon } from "../components/icons.tsx";
@@ -120,6 +121,12 @@ export default function PostDetail() {
               {user?.id === post.authorId ? (
                 <Link to={`/publish/post/${post.id}`} className="button button--ghost button--small">
                   Edit post
+                </Link>
+              ) : null}
+              {/* Its author, the hub's moderators and admins (moderatedByMe counts admins) may delete it. */}
+              {user && (user.id === post.authorId || hub?.moderatedByMe) ? (
+                <Link to={deletePath.post(post.id)} className="button button--ghost button--small">
+                  Delete post
                 </Link>
               ) : null}
             </div>

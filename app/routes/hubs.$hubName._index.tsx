@@ -14,8 +14,10 @@ import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, loadRecentHubs, readFailure, viewerApi } from "../lib/load.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
+import { deletePath } from "../lib/deletion.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
+import { hubPath } from "../lib/urls.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.hub?.name ?? "Hub"} · Inkwell` }];
 
@@ -88,9 +90,14 @@ export default function HubDetail() {
                     <PlusIcon /> Post
                   </Link>
                   {user.id === hub.authorId ? (
-                    <Link to={`/publish/hub/${hub.id}`} className="button button--ghost">
-                      Edit hub
-                    </Link>
+                    <>
+                      <Link to={`/publish/hub/${hub.id}`} className="button button--ghost">
+                        Edit hub
+                      </Link>
+                      <Link to={deletePath.hub(hub.id)} className="button button--ghost">
+                        Delete hub
+                      </Link>
+                    </>
                   ) : null}
                 </>
               ) : null}
@@ -104,6 +111,21 @@ export default function HubDetail() {
             </p>
           ) : null}
           <CreatorCard username={hub.authorName} user={creator} />
+          <p className="meta hub-moderators" data-testid="hub-moderators">
+            Moderators:{" "}
+            {hub.moderators.map((m, i) => (
+              <span key={m.id}>
+                {i > 0 ? ", " : null}
+                <Link to={`/user/${encodeURIComponent(m.username)}`}>{m.username}</Link>
+              </span>
+            ))}
+            {hub.moderatedByMe ? (
+              <>
+                {" · "}
+                <Link to={`${hubPath(hub.name)}/moderators`}>{user?.id === hub.authorId ? "Manage moderators" : "All moderators"}</Link>
+              </>
+            ) : null}
+          </p>
         </section>
 
         <section className="section" aria-labelledby="posts-title">

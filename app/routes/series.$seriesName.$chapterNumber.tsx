@@ -23,6 +23,7 @@ import { isReadingMode, pageAnchor, pageFromSearch, STAGE_ID, type ReadingMode }
 import { readingMode, rememberMode } from "../lib/reader.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
+import { deletePath } from "../lib/deletion.ts";
 import { chapterLikeHandlers, followHandlers } from "../lib/series-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
 import readerStyles from "../styles/reader.css?url";
@@ -195,9 +196,14 @@ export default function ChapterReader() {
           <LikeButton liked={chapter.likedByMe} likes={chapter.likes} loginHref={loginHref} fields={likeFields} fetcherKey="chapter-like" />
           {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} /> : null}
           {user?.id === chapter.authorId ? (
-            <Link to={`/publish/chapter/${encodeURIComponent(chapter.seriesName)}/${chapter.number}`} className="button button--ghost">
-              Edit chapter
-            </Link>
+            <>
+              <Link to={`/publish/chapter/${encodeURIComponent(chapter.seriesName)}/${chapter.number}`} className="button button--ghost">
+                Edit chapter
+              </Link>
+              <Link to={deletePath.chapter(chapter.seriesName, chapter.number)} className="button button--ghost">
+                Delete chapter
+              </Link>
+            </>
           ) : null}
           {pageCount > 0 ? <ModeSwitch mode={mode} page={current} onChoose={chooseMode} /> : null}
         </div>

@@ -14,6 +14,7 @@ import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, readFailure, viewerApi } from "../lib/load.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
+import { deletePath } from "../lib/deletion.ts";
 import { followHandlers } from "../lib/series-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
 import seriesStyles from "../styles/series.css?url";
@@ -110,6 +111,9 @@ export default function SeriesDetail() {
                 </Link>
                 <Link to={`/publish/series/${series.id}`} className="button button--ghost">
                   Edit series
+                </Link>
+                <Link to={deletePath.series(series.id)} className="button button--ghost">
+                  Delete series
                 </Link>
               </>
             ) : null}

@@ -3,6 +3,12 @@
 export const DEMO_USERNAME = "demo";
 export const DEMO_PASSWORD = "demo1234";
 
+/** The demo's site admin (granted, as `npm run admin -- grant gutterspace` would): README, "Moderating Inkwell". */
+export const DEMO_ADMIN = "gutterspace";
+
+/** A moderator the hub's creator added (the demo login's own hub), some days before the seed ran. */
+export const DEMO_HUB_MODERATOR = { hub: "Manga Sketch Club", username: "mika_draws", addedDaysAgo: 30 } as const;
+
 export interface DemoUser {
   username: string;
   /** Days before the seed ran that the member joined. */

@@ -46,6 +46,16 @@ export function createAuthQueries({ kysely }: Database) {
     (p) => sql`UPDATE "User" SET "tokenGeneration" = "tokenGeneration" + 1 WHERE "id" = ${p("id")}`,
   );
 
+  const forPasswordCheck = prepare<{ id: number }, SignInRow>(kysely, (p) =>
+    kysely.selectFrom("User").select(["id", "username", "email", "passwordHash", "tokenGeneration"]).where("id", "=", p("id")),
+  );
+  // One statement: the new hash and the next generation together, so no token of the old generation outlives the change.
+  const setPassword = prepare<{ id: number; passwordHash: string }, Omit<SignInRow, "passwordHash">>(
+    kysely,
+    (p) => sql`UPDATE "User" SET "passwordHash" = ${p("passwordHash")}, "tokenGeneration" = "tokenGeneration" + 1
+      WHERE "id" = ${p("id")} RETURNING "id", "username", "email", "tokenGeneration"`,
+  );
+
   return {
     /** Which of the two keys are already someone's (the username first). */
     async takenKeys(usernameKey: string, emailKey: string): Promise<{ username: boolean; email: boolean }> {
@@ -57,6 +67,9 @@ export function createAuthQueries({ kysely }: Database) {
     forSignIn: (usernameKey: string) => forSignIn.first({ usernameKey }),
     revoke: (jti: string, userId: number, expiresAt: number) => revoke.run({ jti, userId, expiresAt }),
     dropExpiredRevocations: (now: number) => dropExpired.run({ now }),
+    forPasswordCheck: (id: number) => forPasswordCheck.first({ id }),
+    /** Sets the hash and ends every token signed so far; the row as it is now (undefined when there is no such user). */
+    setPassword: (id: number, passwordHash: string) => setPassword.first({ id, passwordHash }),
     /** Changes the user's rows count: 0 when there is no such user. */
     bumpTokenGeneration: (id: number) => bumpGeneration.run({ id }),
   };

@@ -43,4 +43,14 @@ export const authEndpoints = [
     errors: [],
     handle: ({ user, deps }) => deps.auth.logout(user),
   }),
+  endpoint({
+    method: "post",
+    path: "/auth/logout-all",
+    tag: "Auth",
+    summary: "Log out everywhere: every token of the caller, this one included, stops working at once",
+    auth: "required",
+    response: LoggedOut,
+    errors: [],
+    handle: ({ user, deps }) => deps.auth.logoutEverywhere(user),
+  }),
 ];

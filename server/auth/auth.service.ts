@@ -2,12 +2,14 @@ import bcrypt from "bcryptjs";
 import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
-import { conflict, HttpError } from "../http/errors.ts";
+import { badRequest, conflict, forbidden, HttpError } from "../http/errors.ts";
 import { readDeviceToken, signAccessToken, signDeviceToken, type Caller, type TokenConfig } from "../http/auth.ts";
-import type { LoginInput, RegisterInput } from "../rules/auth.ts";
+import type { LoginInput, PasswordChangeInput, RegisterInput } from "../rules/auth.ts";
 import { createAuthQueries } from "./auth.queries.ts";
 import type { AttemptCounters } from "../http/attempt-counter.ts";
 import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.ts";
+
+const WRONG_PASSWORD = "Current password is incorrect";
 
 export interface AuthConfig extends TokenConfig {
   bcryptCost: number;
@@ -46,7 +48,46 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
     if (taken.email) throw conflict("Email is already registered");
   }
 
+  /**
+   * A signed-in caller confirming a change with their password (password and email changes). Throttled as
+   * logins are: every try counts on the address, failures on the account's own bucket, so a stolen token
+   * cannot be used to guess the password quickly. 400 with a field error when it is wrong.
+   */
+  async function confirmPassword(caller: Caller, password: string, origin: Origin) {
+    await throttle.countAttempt(origin.address);
+    const bucket = `password:${caller.id}`;
+    await throttle.assertMayTry(bucket);
+    const user = await users.forPasswordCheck(caller.id);
+    const ok = await bcrypt.compare(password, user?.passwordHash ?? dummyHash);
+    if (!user || !ok) {
+      await throttle.countFailure(bucket);
+      throw badRequest(WRONG_PASSWORD, [{ field: "currentPassword", message: WRONG_PASSWORD }]);
+    }
+    return user;
+  }
+
   return {
+    confirmPassword: (caller: Caller, password: string, origin: Origin) => confirmPassword(caller, password, origin).then(() => undefined),
+
+    /**
+     * The user's own password only: every token of theirs signed so far stops working (on every instance: the
+     * generation is in the database), and a new one for the caller comes back.
+     */
+    async changePassword(userId: number, caller: Caller, input: PasswordChangeInput, origin: Origin): Promise<{ accessToken: string }> {
+      if (userId !== caller.id) throw forbidden("You can only change your own password");
+      await confirmPassword(caller, input.currentPassword, origin);
+      const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);
+      const user = await users.setPassword(caller.id, passwordHash);
+      if (!user) throw new HttpError(401, "Invalid token");
+      return { accessToken: signAccessToken(user, config) };
+    },
+
+    /** "Log out everywhere": every token of the caller's, this one included, stops working. */
+    async logoutEverywhere(caller: Caller): Promise<{ loggedOut: true }> {
+      await users.bumpTokenGeneration(caller.id);
+      return { loggedOut: true };
+    },
+
     async register(input: RegisterInput, origin: Origin): Promise<SignedIn> {
       await throttle.countAttempt(origin.address);
       const usernameKey = input.username.toLowerCase();

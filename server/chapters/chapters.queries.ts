@@ -5,7 +5,7 @@ import { prepare, type Executor } from "../db/prepared.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds, type ImageRef } from "../images/image-refs.ts";
-import { assertOwnImages, publishOwnImages } from "../images/own-images.ts";
+import { assertOwnImages, publishOwnImages, recordImageUses } from "../images/own-images.ts";
 import { enqueueJob } from "../jobs/jobs.queries.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 
@@ -204,6 +204,7 @@ export function createChapterQueries({ kysely }: Database) {
           ))!;
           await writePages(trx, id, input.pages);
           await publishOwnImages(trx, series.authorId, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
+          await recordImageUses(trx, "chapter", id, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
           // The followers are told after the answer, by the job runner (docs/decisions/017-discussion.md).
           await enqueueJob(trx, "chapter-notifications", id, date);
           return number;
@@ -236,6 +237,7 @@ export function createChapterQueries({ kysely }: Database) {
           trx,
         );
         await publishOwnImages(trx, current.authorId, [coverId, ...(input.pages ?? []), ...embeddedImageIds(input.content ?? "")]);
+        await recordImageUses(trx, "chapter", chapterId, [coverId, ...(input.pages ?? []), ...embeddedImageIds(input.content ?? "")]);
       }),
   };
 }

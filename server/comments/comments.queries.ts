@@ -4,7 +4,7 @@ import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
-import { publishOwnImages } from "../images/own-images.ts";
+import { publishOwnImages, recordImageUses } from "../images/own-images.ts";
 import { deleteCommentNotifications, insertNotifications, type NewNotification } from "../notifications/notify.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
 import type { CommentSort } from "../rules/comment.ts";
@@ -36,8 +36,10 @@ export interface CommentAbout {
   postId: number | null;
   chapterId: number | null;
   deletedAt: number | null;
-  /** The creator of the post's hub (its moderator until issue 14). */
+  /** The creator of the post's hub. */
   hubCreatorId: number | null;
+  /** 1 when the viewer is one of the moderators added to the post's hub (HubModerator). */
+  viewerModerates: number;
   /** The author of the chapter's series. */
   seriesAuthorId: number | null;
 }
@@ -122,11 +124,13 @@ export function createCommentQueries(db: Database) {
                    CASE WHEN EXISTS (SELECT 1 FROM "CommentLike" WHERE "userId" = ${p("viewerId")} AND "commentId" = c."id") THEN 1 ELSE 0 END AS "liked"
                  ${FROM} WHERE c."id" = ${p("id")}`,
     ),
-    about: prepare<{ id: number }, CommentAbout>(
+    about: prepare<{ id: number; viewerId: number }, CommentAbout>(
       kysely,
       (
         p,
-      ) => sql`SELECT c."authorId", c."postId", c."chapterId", c."deletedAt", h."authorId" AS "hubCreatorId", s."authorId" AS "seriesAuthorId"
+      ) => sql`SELECT c."authorId", c."postId", c."chapterId", c."deletedAt", h."authorId" AS "hubCreatorId", s."authorId" AS "seriesAuthorId",
+                   CASE WHEN EXISTS (SELECT 1 FROM "HubModerator" m WHERE m."hubId" = p."hubId" AND m."userId" = ${p("viewerId")})
+                     THEN 1 ELSE 0 END AS "viewerModerates"
                  FROM "Comment" c
                  LEFT JOIN "Post" p ON p."id" = c."postId" LEFT JOIN "Hub" h ON h."id" = p."hubId"
                  LEFT JOIN "Chapter" ch ON ch."id" = c."chapterId" LEFT JOIN "Series" s ON s."id" = ch."seriesId"
@@ -211,6 +215,7 @@ export function createCommentQueries(db: Database) {
       trx,
     ))!;
     await publishOwnImages(trx, input.authorId, embeddedImageIds(input.content));
+    await recordImageUses(trx, "comment", id, embeddedImageIds(input.content));
     const mentionedIds = await mentionedUserIds(trx, findMentions(input.content));
     const facts = { commentId: id, placeAuthorId: placeRow.authorId, answeredAuthorId, isReply: threadId !== null, mentionedIds };
     await insertNotifications(
@@ -268,7 +273,7 @@ export function createCommentQueries(db: Database) {
     likedBy: (viewerId: number | undefined, ids: number[]) =>
       linkedIds(kysely, { link: "CommentLike", targetColumn: "commentId" }, viewerId, ids),
 
-    about: (id: number) => q.about.first({ id }),
+    about: (id: number, viewerId: number) => q.about.first({ id, viewerId }),
 
     /**
      * The comment, its post's or chapter's commentCount (and threadCount), its thread's replyCount, its embedded images published and
@@ -310,6 +315,7 @@ export function createCommentQueries(db: Database) {
         const editedAt = nowMs();
         await q.edit.run({ id, content, editedAt }, trx);
         await publishOwnImages(trx, editorId, embeddedImageIds(content));
+        await recordImageUses(trx, "comment", id, embeddedImageIds(content));
         const before = new Set(findMentions(current.content));
         const mentioned = await mentionedUserIds(
           trx,

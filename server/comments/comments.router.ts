@@ -160,7 +160,7 @@ export function commentEndpoints(
       params: CommentId,
       response: CommentDeleted,
       errors: [403, 404],
-      handle: ({ params, user, deps }) => deps.comments.remove(params.id, user.id),
+      handle: ({ params, user: { id, isAdmin }, deps }) => deps.comments.remove(params.id, { id, isAdmin }),
     }),
     commentLike("post"),
     commentLike("delete"),

@@ -5,6 +5,7 @@ import { offsetOf, pageOf } from "../http/paging.ts";
 import type { NewNotification } from "../notifications/notify.ts";
 import type { CommentSort, NewCommentInput } from "../rules/comment.ts";
 import type { Paging } from "../rules/paging.ts";
+import { mayDeleteComment, type Actor } from "../rules/permissions.ts";
 import type { Comment, CommentDeleted, Page } from "../rules/responses.ts";
 import { createCommentQueries, type CommentAbout, type CommentRow, type NewCommentFacts, type Place } from "./comments.queries.ts";
 
@@ -45,13 +46,17 @@ export function newCommentNotifications(place: Place, actorId: number, facts: Ne
 }
 
 /**
- * Who may delete a comment: its author; the hub's creator for comments on its posts; the series' author for
- * comments on its chapters. Issue 14 adds the hub's moderators and the site's admins here.
+ * Who may delete a comment (server/rules/permissions.ts): its author; a moderator of the hub for comments on its
+ * posts (its creator, the moderators added to it); the series' author for comments on its chapters; an admin.
  */
-const mayDelete = (about: CommentAbout, userId: number) =>
-  about.authorId === userId ||
-  (about.postId !== null && about.hubCreatorId === userId) ||
-  (about.chapterId !== null && about.seriesAuthorId === userId);
+const mayDelete = (about: CommentAbout, actor: Actor) =>
+  mayDeleteComment(
+    actor,
+    about,
+    about.postId !== null
+      ? { hub: { authorId: about.hubCreatorId!, actorIsModerator: about.viewerModerates === 1 } }
+      : { seriesAuthorId: about.seriesAuthorId! },
+  );
 
 const placeOf = (about: CommentAbout): Place =>
   about.postId !== null ? { column: "postId", id: about.postId } : { column: "chapterId", id: about.chapterId! };
@@ -105,8 +110,8 @@ export function createCommentService(db: Database) {
   }
 
   /** The comment, live (not a tombstone), or 404. */
-  async function aboutLive(id: number): Promise<CommentAbout> {
-    const about = await comments.about(id);
+  async function aboutLive(id: number, viewerId: number): Promise<CommentAbout> {
+    const about = await comments.about(id, viewerId);
     if (!about || about.deletedAt !== null) throw notFound("Comment not found");
     return about;
   }
@@ -141,7 +146,7 @@ export function createCommentService(db: Database) {
 
     /** The author only; sets editedAt; people newly mentioned are told. */
     async edit(id: number, content: string, userId: number): Promise<Comment> {
-      const about = await aboutLive(id);
+      const about = await aboutLive(id, userId);
       if (about.authorId !== userId) throw forbidden("Only the author can edit this comment");
       const place = placeOf(about);
       const edited = await comments.edit(id, userId, content, (mentionedIds) =>
@@ -152,9 +157,9 @@ export function createCommentService(db: Database) {
     },
 
     /** Answers whether the comment stays as a tombstone (it has replies). */
-    async remove(id: number, userId: number): Promise<CommentDeleted> {
-      const about = await aboutLive(id);
-      if (!mayDelete(about, userId)) throw forbidden("You cannot delete this comment");
+    async remove(id: number, actor: Actor): Promise<CommentDeleted> {
+      const about = await aboutLive(id, actor.id);
+      if (!mayDelete(about, actor)) throw forbidden("You cannot delete this comment");
       const removed = await comments.remove(id, placeOf(about));
       if (!removed) throw notFound("Comment not found");
       return { id, deleted: true, tombstone: removed.tombstone };

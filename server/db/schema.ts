@@ -18,6 +18,8 @@ export interface UserTable {
   tokenGeneration: Generated<number>;
   /** Moved in the same transaction as the user's notifications. */
   unreadNotifications: Generated<number>;
+  /** 1: a site admin by grant (ADMIN_USERNAMES names more); 0 or 1 on both engines. */
+  isAdmin: Generated<number>;
 }
 
 export interface ImageTable {
@@ -171,10 +173,52 @@ export interface NotificationTable {
 /** Work done after the request, by any instance (docs/decisions/017-discussion.md). */
 export interface JobTable {
   id: Generated<number>;
-  kind: "chapter-notifications";
+  kind: "chapter-notifications" | "image-release";
   subjectId: number;
   cursor: Generated<number>;
   runAfter: number;
+  createdAt: number;
+}
+
+/** A hub's added moderators; the creator moderates by being the hub's author (docs/decisions/018-governance.md). */
+export interface HubModeratorTable {
+  hubId: number;
+  userId: number;
+  /** Null once that account is gone. */
+  addedById: number | null;
+  createdAt: number;
+}
+
+export type ModLogAction = "moderator-added" | "moderator-removed";
+export type ModLogSubjectType = "post" | "comment" | "chapter" | "series" | "hub" | "user";
+
+/** What moderators and admins did, written in the transaction of the action (docs/decisions/018-governance.md). */
+export interface ModLogEntryTable {
+  id: Generated<number>;
+  /** Null for a site-wide action. */
+  hubId: number | null;
+  action: ModLogAction;
+  /** Null once the moderator's account is gone. */
+  moderatorId: number | null;
+  subjectType: ModLogSubjectType;
+  subjectId: number;
+  /** Copied at the time: the log still reads after the subject is deleted. */
+  subjectTitle: string;
+  reason: Generated<string>;
+  createdAt: number;
+}
+
+/** Which rows use which images (docs/decisions/018-governance.md): only added to, read when a deletion releases images. */
+export interface ImageUseTable {
+  userType: ImageUserType;
+  userId: number;
+  imageId: number;
+}
+export type ImageUserType = "user" | "hub" | "series" | "chapter" | "post" | "comment";
+
+/** An image a deletion took a use of; the "image-release" job deletes it when nothing uses it any more. */
+export interface ImageReleaseTable {
+  imageId: number;
   createdAt: number;
 }
 
@@ -196,4 +240,8 @@ export interface DB {
   CommentLike: CommentLikeTable;
   Notification: NotificationTable;
   Job: JobTable;
+  HubModerator: HubModeratorTable;
+  ModLogEntry: ModLogEntryTable;
+  ImageUse: ImageUseTable;
+  ImageRelease: ImageReleaseTable;
 }

@@ -16,6 +16,8 @@ export interface AuthUser {
 /** The signed-in caller and the token they sent (logout revokes that token). */
 export interface Caller extends AuthUser {
   token: { jti: string; exp: number };
+  /** A site admin: `User.isAdmin`, or the username is in ADMIN_USERNAMES (docs/decisions/018-governance.md). */
+  isAdmin: boolean;
 }
 
 /**
@@ -36,6 +38,13 @@ const Claims = z.object({
 export interface TokenConfig {
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** ADMIN_USERNAMES in lower case (usernameKeys): admins whenever such an account exists. */
+  adminUsernames?: readonly string[];
+}
+
+/** Whether a user is a site admin: granted (`User.isAdmin` is 1) or named by ADMIN_USERNAMES. */
+export function isAdminUser(user: { usernameKey: string; isAdmin: number }, adminUsernames: readonly string[] = []): boolean {
+  return user.isAdmin === 1 || adminUsernames.includes(user.usernameKey);
 }
 
 const secretKeys = new Map<string, KeyObject>();
@@ -66,9 +75,12 @@ export function signAccessToken(user: AuthUser & { tokenGeneration: number }, co
  */
 export function readBearerToken(db: Database, config: TokenConfig): RequestHandler {
   // One lookup per signed-in request: the user, their token generation and whether this token was revoked.
-  const findUser = prepare<{ jti: string; id: number }, { username: string; email: string; tokenGeneration: number; revoked: number }>(
+  const findUser = prepare<
+    { jti: string; id: number },
+    { username: string; usernameKey: string; email: string; tokenGeneration: number; isAdmin: number; revoked: number }
+  >(
     db.kysely,
-    (p) => sql`SELECT "username", "email", "tokenGeneration",
+    (p) => sql`SELECT "username", "usernameKey", "email", "tokenGeneration", "isAdmin",
                  CASE WHEN EXISTS (SELECT 1 FROM "RevokedToken" WHERE "jti" = ${p("jti")}) THEN 1 ELSE 0 END AS "revoked"
                FROM "User" WHERE "id" = ${p("id")}`,
   );
@@ -94,6 +106,7 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
       username: row.username,
       email: row.email,
       token: { jti: claims.jti, exp: claims.exp },
+      isAdmin: isAdminUser(row, config.adminUsernames),
     } satisfies Caller;
     next();
   };

@@ -114,9 +114,11 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown, A 
   upload?: boolean;
   /** A rate limit applies (429). */
   rateLimited?: boolean;
-  /** Success status and body schema; "binary" for image bytes. */
+  /** Success status and body schema; "binary" for bytes the handler sends itself (images unless `binaryTypes`). */
   status?: number;
   response: AnySchema | "binary";
+  /** The content types of a "binary" answer; image types when absent. */
+  binaryTypes?: string[];
   /**
    * Error statuses the handler (or `before`) throws. The common ones are added by `answeredStatuses`:
    * 400 and 401 everywhere, 413/415 with a JSON body, 429 when rate limited, 503 for writes.

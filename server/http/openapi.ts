@@ -49,9 +49,12 @@ export function buildOpenApi(endpoints: AnyEndpoint[], extra: { version: string 
       [String(e.status ?? 200)]:
         e.response === "binary"
           ? {
-              description: "The image bytes",
+              description: e.binaryTypes ? "The file" : "The image bytes",
               content: Object.fromEntries(
-                ["image/jpeg", "image/png", "image/webp", "image/gif"].map((t) => [t, { schema: { type: "string", contentMediaType: t } }]),
+                (e.binaryTypes ?? ["image/jpeg", "image/png", "image/webp", "image/gif"]).map((t) => [
+                  t,
+                  { schema: { type: "string", contentMediaType: t } },
+                ]),
               ),
             }
           : { description: "Success", content: { "application/json": { schema: schemaOf(e.response, "output") } } },

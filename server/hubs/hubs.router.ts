@@ -1,6 +1,8 @@
 import { z } from "zod";
+import type { Caller } from "../http/auth.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { HubBody, HubEditBody } from "../rules/hub.ts";
+import type { Actor } from "../rules/permissions.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
 import { Hub, HubDetail, pageSchema } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
@@ -8,6 +10,8 @@ import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const HubName = z.object({ name: z.string() });
+/** What the moderator rules need of the caller (server/rules/permissions.ts). */
+const actorOf = (user: Caller | null): Actor | undefined => (user ? { id: user.id, isAdmin: user.isAdmin } : undefined);
 
 // Order matters: fixed paths before /hubs/{name}.
 export const hubEndpoints = [
@@ -53,7 +57,7 @@ export const hubEndpoints = [
     params: z.object({ id: idParam("Hub id") }),
     response: HubDetail,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.hubs.getById(params.id, user?.id),
+    handle: ({ params, user, deps }) => deps.hubs.getById(params.id, actorOf(user)),
   }),
   endpoint({
     method: "post",
@@ -88,6 +92,6 @@ export const hubEndpoints = [
     params: HubName,
     response: HubDetail,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.hubs.getByNameOrId(params.name, user?.id),
+    handle: ({ params, user, deps }) => deps.hubs.getByNameOrId(params.name, actorOf(user)),
   }),
 ];

@@ -3,8 +3,10 @@ import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
+import type { Actor } from "../rules/permissions.ts";
 import type { Hub, HubDetail } from "../rules/responses.ts";
 import { createHubQueries, type HubRow } from "./hubs.queries.ts";
+import { createModeratorService } from "./moderators.service.ts";
 
 function toHub(row: HubRow): Hub {
   return {
@@ -24,15 +26,24 @@ function toHub(row: HubRow): Hub {
 }
 
 export function createHubService(db: Database) {
+  const moderators = createModeratorService(db);
   const hubs = createNamedEntityService(db, createHubQueries(db), {
     toCard: toHub,
-    toDetail: (hub, joinedByMe): HubDetail => ({ ...hub, joinedByMe }),
+    toDetail: (hub, joinedByMe) => ({ ...hub, joinedByMe }),
     messages: {
       notFound: "No hub found.",
       notAuthor: "Only the hub's creator can edit it",
       nameTaken: "A hub with this name already exists",
     },
   });
+
+  /** The detail with its moderators and whether the viewer is one of them (docs/api.md, "Hub moderators"). */
+  async function withModerators(detail: Promise<Omit<HubDetail, "moderators" | "moderatedByMe">>, viewer?: Actor): Promise<HubDetail> {
+    const hub = await detail;
+    return { ...hub, ...(await moderators.ofHub(hub, viewer)) };
+  }
+  // The creator is the only one who creates and edits a hub: a moderator of it whatever their role.
+  const author = (id: number): Actor => ({ id, isAdmin: false });
 
   return {
     listNewest: hubs.listNewest,
@@ -41,7 +52,7 @@ export function createHubService(db: Database) {
 
     search: hubs.search,
 
-    getById: hubs.getById,
+    getById: (id: number, viewer?: Actor) => withModerators(hubs.getById(id, viewer?.id), viewer),
 
     /** Hubs the user joined, most recent first. */
     listJoinedBy: hubs.listLinkedBy,
@@ -49,7 +60,7 @@ export function createHubService(db: Database) {
     /** Hubs the user created, newest first. */
     listCreatedBy: hubs.listCreatedBy,
 
-    getByNameOrId: hubs.getByNameOrId,
+    getByNameOrId: (nameOrId: string, viewer?: Actor) => withModerators(hubs.getByNameOrId(nameOrId, viewer?.id), viewer),
 
     /** The hub's id, or a 404 with the given message. */
     async resolveId(nameOrId: string, message = "No hub found."): Promise<number> {
@@ -59,8 +70,9 @@ export function createHubService(db: Database) {
     },
 
     /** The hub, its creator's membership and the publishing of its logo and banner are one write. */
-    create: (input: HubInput, authorId: number): Promise<HubDetail> => hubs.create(input, authorId),
+    create: (input: HubInput, authorId: number): Promise<HubDetail> => withModerators(hubs.create(input, authorId), author(authorId)),
 
-    update: (id: number, input: HubEditInput, userId: number): Promise<HubDetail> => hubs.update(id, input, userId),
+    update: (id: number, input: HubEditInput, userId: number): Promise<HubDetail> =>
+      withModerators(hubs.update(id, input, userId), author(userId)),
   };
 }

@@ -151,6 +151,8 @@ export interface ImageStorage {
    * kept. With every resizer busy and the queue full, the original (a correct image, just larger).
    */
   read(image: StoredImage, requested: number | undefined): Promise<Rendition | null>;
+  /** Deletes the original and every kept rendition (nothing there is fine): a deleted image's bytes. */
+  remove(image: Pick<StoredImage, "id" | "fileKey" | "format">): Promise<void>;
 }
 
 /** How a store reads an original, reads a kept rendition and keeps a new one. */
@@ -257,6 +259,11 @@ export class ImageFiles implements ImageStorage {
     if (id !== undefined) await fs.rm(this.originalPath(id, format), { force: true });
   }
 
+  async remove(image: Pick<StoredImage, "id" | "format">): Promise<void> {
+    await Promise.all(RENDITION_WIDTHS.map((width) => fs.rm(this.renditionPath(image.id, image.format, width), { force: true })));
+    await fs.rm(this.originalPath(image.id, image.format), { force: true });
+  }
+
   /** Writes the file in incoming/ first, so a reader never sees half of it. */
   async writeAtomically(file: string, bytes: Buffer): Promise<void> {
     await fs.mkdir(this.incomingDir, { recursive: true });
@@ -312,6 +319,12 @@ export class BucketImageFiles implements ImageStorage {
 
   async discardUpload(fileKey: string, format: ImageFormat): Promise<void> {
     await this.objects.remove(BucketImageFiles.objectName({ id: 0, fileKey, format }));
+  }
+
+  async remove(image: Pick<StoredImage, "id" | "fileKey" | "format">): Promise<void> {
+    // Deleting an object that is not there succeeds: renditions never made cost one request each.
+    await Promise.all(RENDITION_WIDTHS.map((width) => this.objects.remove(BucketImageFiles.objectName(image, width))));
+    await this.objects.remove(BucketImageFiles.objectName(image));
   }
 
   read(image: StoredImage, requested: number | undefined): Promise<Rendition | null> {

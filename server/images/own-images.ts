@@ -1,4 +1,5 @@
 import type { Executor } from "../db/prepared.ts";
+import type { ImageUserType } from "../db/schema.ts";
 import { badRequest, type FieldError } from "../http/errors.ts";
 import type { ImageRef } from "./image-refs.ts";
 
@@ -48,6 +49,27 @@ export async function publishOwnImages(on: Executor, authorId: number, ids: (num
       .where("authorId", "=", authorId)
       .where("publishedAt", "is", null)
       .where("id", "in", unique.slice(i, i + CHUNK))
+      .execute();
+  }
+}
+
+/**
+ * Records that the row (`userType`, `userId`) uses these images, whoever uploaded them: run where the write publishes
+ * them, in its transaction. Only added to (an edit that drops an image keeps the use until the row goes), so a
+ * deletion knows by one indexed lookup whether anything else still uses an image (docs/decisions/018-governance.md).
+ */
+export async function recordImageUses(
+  on: Executor,
+  userType: ImageUserType,
+  userId: number,
+  ids: (number | null | undefined)[],
+): Promise<void> {
+  const unique = uniqueIds(ids);
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    await on
+      .insertInto("ImageUse")
+      .values(unique.slice(i, i + CHUNK).map((imageId) => ({ userType, userId, imageId })))
+      .onConflict((oc) => oc.doNothing())
       .execute();
   }
 }

@@ -1,5 +1,7 @@
 import { pino, type Logger } from "pino";
 import type { Database } from "../db/database.ts";
+import { createImageRelease } from "../deletion/image-release.ts";
+import type { ImageStorage } from "../images/image-files.ts";
 import { createJobQueries, type ClaimedJob } from "./jobs.queries.ts";
 
 export interface JobRunnerOptions {
@@ -10,6 +12,8 @@ export interface JobRunnerOptions {
   /** Followers told per transaction; default 500. */
   batchSize?: number;
   logger?: Logger;
+  /** Where image bytes live: the "image-release" job deletes unused images' files there. */
+  imageStorage?: ImageStorage;
 }
 
 export interface JobRunner {
@@ -40,6 +44,7 @@ const isClosedDatabase = (err: unknown) =>
 export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
   const { pollMs = 2000, leaseMs = 60_000, batchSize = 500, logger = pino({ level: "silent" }) } = options;
   const jobs = createJobQueries(db);
+  const imageRelease = options.imageStorage ? createImageRelease(db, options.imageStorage) : undefined;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -98,6 +103,18 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
           if (stopped) return;
           await new Promise((resolve) => setImmediate(resolve)); // let requests in between batches
         }
+        return;
+      case "image-release":
+        // Without a store (a runner made without one) the job waits for an instance that has it.
+        if (!imageRelease) {
+          await jobs.release(job.id, Date.now() + leaseMs);
+          return;
+        }
+        while (!(await imageRelease.runBatch(batchSize))) {
+          if (stopped) return;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await jobs.remove(job.id);
     }
   }
 

@@ -71,6 +71,9 @@ export function createJobQueries({ kysely }: Database) {
     /** Lets the job be claimed again at `at` (a failed batch's retry, or a stopping runner's job handed on). */
     release: (id: number, at: number) => q.setRunAfter.run({ id, at }),
 
+    /** A finished job goes. */
+    remove: (id: number) => q.remove.run({ id }),
+
     /**
      * One batch of a chapter's notifications, one unit: up to `batchSize` followers after the cursor get a `chapter`
      * notification (dated the chapter's date, from its author) with their unread counts, and the cursor moves past

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare, type Prepared } from "../db/prepared.ts";
-import { publishOwnImages } from "../images/own-images.ts";
+import { publishOwnImages, recordImageUses } from "../images/own-images.ts";
 import { nameFilter, nameSearch, searchPlan, type NameSearch, type SearchPlan } from "./name-search.ts";
 
 /** What makes hubs and series differ to their queries: the table, the card and the viewer's link. */
@@ -62,6 +62,7 @@ export type NamedEntityQueries<Row extends NamedEntityRow> = ReturnType<typeof c
 export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Database, spec: NamedEntityTable) {
   const { kysely } = db;
   const table = sql.table(spec.table);
+  const imageUser = spec.table === "Hub" ? "hub" : "series";
   const e = sql.id(spec.alias);
   const counter = sql.ref(spec.counter);
   const link = sql.table(spec.link.table);
@@ -186,6 +187,7 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
         const { id } = (await insertRow.first({ ...row, count: spec.creatorLinked ? 1 : 0 }, trx))!;
         if (spec.creatorLinked) await insertLink.run({ userId: row.authorId, id, createdAt: row.createdAt }, trx);
         await publishOwnImages(trx, row.authorId, [row.profileImageId, row.profileBannerId]);
+        await recordImageUses(trx, imageUser, id, [row.profileImageId, row.profileBannerId]);
         return id;
       }),
 
@@ -194,6 +196,7 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
       kysely.transaction().execute(async (trx) => {
         await trx.updateTable(spec.table).set(changes).where("id", "=", id).execute();
         await publishOwnImages(trx, editorId, [changes.profileImageId, changes.profileBannerId]);
+        await recordImageUses(trx, imageUser, id, [changes.profileImageId, changes.profileBannerId]);
       }),
   };
 }

@@ -4,7 +4,7 @@ import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
-import { publishOwnImages } from "../images/own-images.ts";
+import { publishOwnImages, recordImageUses } from "../images/own-images.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
 import { insertNotifications } from "../notifications/notify.ts";
 import { findMentions } from "../rules/mentions.ts";
@@ -178,6 +178,7 @@ export function createPostQueries(db: Database) {
           trx,
         ))!;
         await publishOwnImages(trx, authorId, embeddedImageIds(input.content));
+        await recordImageUses(trx, "post", id, embeddedImageIds(input.content));
         await tellMentioned(trx, id, authorId, findMentions(input.content));
         return id;
       }),
@@ -196,6 +197,7 @@ export function createPostQueries(db: Database) {
           .where("id", "=", id)
           .execute();
         await publishOwnImages(trx, authorId, embeddedImageIds(input.content));
+        await recordImageUses(trx, "post", id, embeddedImageIds(input.content));
         const mentionedBefore = new Set(findMentions(before?.content ?? ""));
         await tellMentioned(
           trx,

@@ -50,7 +50,20 @@ export const LoginBody = z.object({
 });
 export type LoginInput = z.infer<typeof LoginBody>;
 
-const AccessToken = z.object({ accessToken: z.string() });
+export const AccessToken = z.object({ accessToken: z.string() });
+
+/** The current password, as a signed-in user confirms a change with it (checked against the hash, never its rules). */
+export const currentPassword = z
+  .string({ error: "Current password is required" })
+  .min(1, "Current password is required")
+  .max(1000, "Current password is too long");
+
+export const PasswordChangeBody = z.object({
+  currentPassword,
+  /** The registration rules, in their words. */
+  newPassword: password,
+});
+export type PasswordChangeInput = z.infer<typeof PasswordChangeBody>;
 
 export const SignedIn = AccessToken.extend({
   deviceToken: z.string().describe("Send it back as `deviceToken` with later logins from this device"),

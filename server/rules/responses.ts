@@ -20,6 +20,7 @@ export const User = z.object({
   joinedAt: date,
   profileImageID: imageId,
   profileBannerID: imageId,
+  role: z.enum(["user", "admin"]).describe("admin: a site admin (granted by `npm run admin`, or named by ADMIN_USERNAMES)"),
 });
 export type User = z.infer<typeof User>;
 
@@ -41,8 +42,26 @@ export const Hub = z.object({
 });
 export type Hub = z.infer<typeof Hub>;
 
-export const HubDetail = Hub.extend({ joinedByMe: z.boolean() });
+export const HubModeratorRef = z.object({ id, username: z.string() });
+
+export const HubDetail = Hub.extend({
+  joinedByMe: z.boolean(),
+  moderators: z.array(HubModeratorRef).describe("The creator first, then the moderators added, earliest first"),
+  moderatedByMe: z.boolean().describe("The caller moderates the hub: its creator, an added moderator or an admin"),
+});
 export type HubDetail = z.infer<typeof HubDetail>;
+
+export const HubModerator = z.object({
+  id,
+  username: z.string(),
+  profileImageId: imageId,
+  creator: z.boolean().describe("The hub's creator: a moderator by creating it, never removed"),
+  addedAt: date.describe("When they were added; the hub's creation for its creator"),
+});
+export type HubModerator = z.infer<typeof HubModerator>;
+
+export const HubModerators = z.object({ items: z.array(HubModerator) });
+export type HubModerators = z.infer<typeof HubModerators>;
 
 export const PostSummary = z.object({
   id,

@@ -1,8 +1,17 @@
 import { z } from "zod";
+import { currentPassword, email } from "./auth.ts";
 import { imageRef } from "./text.ts";
 
-export const UserEditBody = z.object({
-  profileImageID: imageRef("Avatar"),
-  profileBannerID: imageRef("Banner"),
-});
+export const UserEditBody = z
+  .object({
+    profileImageID: imageRef("Avatar"),
+    profileBannerID: imageRef("Banner"),
+    /** A new email: only with the right current password (docs/api.md §12). */
+    email: email.optional(),
+    currentPassword: currentPassword.optional(),
+  })
+  .refine((body) => body.email === undefined || body.currentPassword !== undefined, {
+    message: "Current password is required to change your email",
+    path: ["currentPassword"],
+  });
 export type UserEditInput = z.infer<typeof UserEditBody>;

@@ -3,7 +3,7 @@ import type { Database } from "../db/database.ts";
 import type { UserTable } from "../db/schema.ts";
 import { prepare } from "../db/prepared.ts";
 import type { ImageRef } from "../images/image-refs.ts";
-import { assertOwnImages, publishOwnImages } from "../images/own-images.ts";
+import { assertOwnImages, publishOwnImages, recordImageUses } from "../images/own-images.ts";
 
 /** A user as the API shows them (the email is the service's to hide). */
 export type UserRow = Pick<Selectable<UserTable>, (typeof PUBLIC_COLUMNS)[number]>;
@@ -13,7 +13,14 @@ export interface ProfileImages {
   profileBannerId?: number | null;
 }
 
-const PUBLIC_COLUMNS = ["id", "username", "email", "joinedAt", "profileImageId", "profileBannerId"] as const;
+/** What PUT /user/{id} may set: the images, and the email with its lowercase key. */
+export interface ProfileChange extends ProfileImages {
+  email?: string;
+  emailKey?: string;
+}
+
+// usernameKey and isAdmin make the role (isAdminUser).
+const PUBLIC_COLUMNS = ["id", "username", "usernameKey", "email", "joinedAt", "profileImageId", "profileBannerId", "isAdmin"] as const;
 
 export function createUserQueries({ kysely }: Database) {
   const byId = prepare<{ id: number }, UserRow>(kysely, (p) => kysely.selectFrom("User").select(PUBLIC_COLUMNS).where("id", "=", p("id")));
@@ -21,23 +28,30 @@ export function createUserQueries({ kysely }: Database) {
     kysely.selectFrom("User").select(PUBLIC_COLUMNS).where("usernameKey", "=", p("usernameKey")),
   );
 
+  const emailTaken = prepare<{ emailKey: string; id: number }, { id: number }>(kysely, (p) =>
+    kysely.selectFrom("User").select("id").where("emailKey", "=", p("emailKey")).where("id", "<>", p("id")),
+  );
+
   return {
+    /** Whether another user has this email (case-insensitively). */
+    emailTaken: async (emailKey: string, id: number) => (await emailTaken.first({ emailKey, id })) !== undefined,
     byId: (id: number) => byId.first({ id }),
     byUsernameKey: (usernameKey: string) => byUsernameKey.first({ usernameKey }),
 
     /**
-     * Sets the avatar and/or banner in one unit: checks they are the user's own images (400 otherwise),
+     * Sets the avatar, banner and/or email in one unit: checks they are the user's own images (400 otherwise),
      * updates the row and publishes the images. Undefined when the user does not exist.
+     * A taken email throws a unique violation (isUniqueViolation).
      */
-    setProfileImages: (id: number, images: ProfileImages, refs: ImageRef[]): Promise<UserRow | undefined> =>
+    setProfile: (id: number, images: ProfileChange, refs: ImageRef[]): Promise<UserRow | undefined> =>
       kysely.transaction().execute(async (trx) => {
         await assertOwnImages(trx, id, refs);
         // The columns set vary per call (undefined ones are left out); with none, the row is only read back.
-        const user =
-          images.profileImageId === undefined && images.profileBannerId === undefined
-            ? await byId.first({ id }, trx)
-            : await trx.updateTable("User").set(images).where("id", "=", id).returning(PUBLIC_COLUMNS).executeTakeFirst();
+        const user = Object.values(images).every((v) => v === undefined)
+          ? await byId.first({ id }, trx)
+          : await trx.updateTable("User").set(images).where("id", "=", id).returning(PUBLIC_COLUMNS).executeTakeFirst();
         if (user) await publishOwnImages(trx, id, [images.profileImageId, images.profileBannerId]);
+        if (user) await recordImageUses(trx, "user", id, [images.profileImageId, images.profileBannerId]);
         return user;
       }),
   };

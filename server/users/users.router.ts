@@ -3,11 +3,15 @@ import { endpointsFor } from "../http/endpoint.ts";
 import { forbidden } from "../http/errors.ts";
 import { FollowState, Hub, MemberState, Series, User } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
+import { AccessToken, PasswordChangeBody } from "../rules/auth.ts";
 import { UserEditBody } from "../rules/user.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const UserId = z.object({ id: idParam("User id") });
+
+/** The client's address as the throttles count it (as in auth.router.ts). */
+const originOf = (req: { ip?: string }) => ({ address: req.ip ?? "unknown" });
 
 const userList = <T extends z.ZodType>(
   list: string,
@@ -94,13 +98,40 @@ export const userEndpoints = [
     method: "put",
     path: "/user/{id}",
     tag: "Users",
-    summary: "Set your own avatar and banner",
+    summary: "Set your own avatar and banner, and your email (with `currentPassword`)",
     auth: "required",
     params: UserId,
     body: UserEditBody,
     response: User,
+    rateLimited: true,
+    errors: [403, 404, 409],
+    handle: ({ params, body, user, deps, req }) =>
+      deps.users.update(params.id, body, user.id, () => deps.auth.confirmPassword(user, body.currentPassword ?? "", originOf(req))),
+  }),
+  endpoint({
+    method: "put",
+    path: "/user/{id}/password",
+    tag: "Users",
+    summary: "Change your own password: every other session of yours ends; the answer is a new token",
+    auth: "required",
+    params: UserId,
+    body: PasswordChangeBody,
+    response: AccessToken,
+    rateLimited: true,
+    errors: [403],
+    handle: ({ params, body, user, deps, req }) => deps.auth.changePassword(params.id, user, body, originOf(req)),
+  }),
+  endpoint({
+    method: "get",
+    path: "/user/{id}/export",
+    tag: "Users",
+    summary: "Your own data as a zip: account.json and the original of every image you uploaded",
+    auth: "required",
+    params: UserId,
+    response: "binary",
+    binaryTypes: ["application/zip"],
     errors: [403, 404],
-    handle: ({ params, body, user, deps }) => deps.users.update(params.id, body, user.id),
+    handle: ({ params, user, deps, res }) => deps.accountExport.send(params.id, user.id, res),
   }),
   userList("member-hubs", Hub, "Hubs the user joined, most recent first", (deps, id) => deps.hubs.listJoinedBy(id)),
   userList("followed-series", Series, "Series the user follows, most recent first", (deps, id) => deps.series.listFollowedBy(id)),

@@ -1,25 +1,34 @@
 import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
-import { forbidden, notFound } from "../http/errors.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import { isAdminUser } from "../http/auth.ts";
+import { conflict, forbidden, notFound } from "../http/errors.ts";
 import type { User } from "../rules/responses.ts";
 import { cannotBeAName } from "../rules/text.ts";
 import type { UserEditInput } from "../rules/user.ts";
 import { createUserQueries, type UserRow } from "./users.queries.ts";
 
-/** Emails are private: only the user sees their own (docs/api.md §5). */
-const toUser = (u: UserRow, viewerId: number | undefined): User => ({
+/**
+ * Emails are private: only the user sees their own (docs/api.md §5). The role is derived: `User.isAdmin` or the
+ * username in ADMIN_USERNAMES (`adminUsernames`, lower case).
+ */
+const userOf = (u: UserRow, viewerId: number | undefined, adminUsernames: readonly string[]): User => ({
   id: u.id,
   username: u.username,
   email: u.id === viewerId ? u.email : null,
   joinedAt: toIso(u.joinedAt),
   profileImageID: u.profileImageId,
   profileBannerID: u.profileBannerId,
+  role: isAdminUser(u, adminUsernames) ? "admin" : "user",
 });
+
+const EMAIL_TAKEN = "Email is already registered";
 
 const userNotFound = () => notFound("User not found");
 
-export function createUserService(db: Database) {
+export function createUserService(db: Database, adminUsernames: readonly string[] = []) {
   const users = createUserQueries(db);
+  const toUser = (u: UserRow, viewerId: number | undefined) => userOf(u, viewerId, adminUsernames);
 
   async function byId(id: number): Promise<UserRow> {
     const user = await users.byId(id);
@@ -39,14 +48,31 @@ export function createUserService(db: Database) {
     /** 404 when the user does not exist. */
     assertExists: async (id: number) => void (await byId(id)),
 
-    /** The user's own avatar and banner; nobody else's. */
-    async update(id: number, input: UserEditInput, viewerId: number): Promise<User> {
+    /**
+     * The user's own avatar, banner and email; nobody else's. An email change runs `confirmPassword` first (the
+     * current password, 400 when wrong) and stays unique case-insensitively (409 as registration's).
+     */
+    async update(id: number, input: UserEditInput, viewerId: number, confirmPassword: () => Promise<void>): Promise<User> {
       await byId(id);
       if (id !== viewerId) throw forbidden("You can only edit your own profile");
-      const user = await users.setProfileImages(id, { profileImageId: input.profileImageID, profileBannerId: input.profileBannerID }, [
+      const emailKey = input.email?.toLowerCase();
+      if (emailKey !== undefined) {
+        await confirmPassword();
+        if (await users.emailTaken(emailKey, id)) throw conflict(EMAIL_TAKEN);
+      }
+      const change = { profileImageId: input.profileImageID, profileBannerId: input.profileBannerID, email: input.email, emailKey };
+      const refs = [
         { field: "profileImageID", label: "Avatar", id: input.profileImageID },
         { field: "profileBannerID", label: "Banner", id: input.profileBannerID },
-      ]);
+      ];
+      let user: UserRow | undefined;
+      try {
+        user = await users.setProfile(id, change, refs);
+      } catch (err) {
+        // Two accounts racing for one address: the unique key decides.
+        if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
+        throw err;
+      }
       if (!user) throw userNotFound();
       return toUser(user, viewerId);
     },

@@ -18,6 +18,10 @@ let pageId: number;
 // Comments: one the owner edits and likes, one the owner deletes.
 let commentId: number;
 let deletableCommentId: number;
+// Deleted by the last rows (CONTRACT.md 12): a hub with a post, a series with a chapter, apart from those above.
+let doomedHub: { id: number; name: string };
+let doomedPostId: number;
+let doomedSeries: { id: number; name: string };
 
 setUpSharedTestApi(["matrix_owner", "matrix_stranger"], async (started, users) => {
   api = started;
@@ -37,6 +41,14 @@ setUpSharedTestApi(["matrix_owner", "matrix_stranger"], async (started, users) =
   const comment = (content: string) => api.request.post(`/series/${series.id}/1/comments`).set(owner.auth).send({ content });
   commentId = (await comment("Matrix comment")).body.id;
   deletableCommentId = (await comment("Matrix comment to delete")).body.id;
+  doomedHub = await createHub(api, owner);
+  doomedPostId = (await createPost(api, owner, doomedHub.id)).id;
+  doomedSeries = (await api.request.post("/series").set(owner.auth).send({ name: "Matrix Doomed Series" })).body;
+  await api.request
+    .post(`/series/${doomedSeries.id}/chapters`)
+    .set(owner.auth)
+    .send({ title: "One", pages: [pageId] })
+    .expect(201);
 });
 
 interface Row {
@@ -50,11 +62,22 @@ interface Row {
   owner: number;
   /** Ends the token it is sent with: sent with a token of its own (a fresh login), not the user's main one. */
   endsToken?: boolean;
+  /** Ends every session of the caller (password change, log out everywhere): sent with a fresh login, and the caller signs in again after. */
+  endsSessions?: boolean;
 }
 
 const png = "upload";
 const MATRIX: Row[] = [
   { operation: "POST /auth/logout", url: () => "/auth/logout", stranger: 200, owner: 200, endsToken: true },
+  { operation: "POST /auth/logout-all", url: () => "/auth/logout-all", stranger: 200, owner: 200, endsSessions: true },
+  {
+    operation: "PUT /user/{id}/password",
+    url: () => `/user/${owner.id}/password`,
+    body: () => ({ currentPassword: owner.password, newPassword: owner.password }),
+    stranger: 403,
+    owner: 200,
+    endsSessions: true,
+  },
   { operation: "PUT /user/{id}", url: () => `/user/${owner.id}`, body: () => ({}), stranger: 403, owner: 200 },
   // The owner leaves the hub and joins it again (they post in it below).
   {
@@ -81,6 +104,19 @@ const MATRIX: Row[] = [
     operation: "PUT /hubs/{id}",
     url: () => `/hubs/${hub.id}`,
     body: () => ({ name: hub.name, description: "Edited" }),
+    stranger: 403,
+    owner: 200,
+  },
+  // The hub's creator (or an admin) adds and removes moderators: here the stranger, who may not do it themselves.
+  {
+    operation: "PUT /hubs/{id}/moderators/{userId}",
+    url: () => `/hubs/${hub.id}/moderators/${stranger.id}`,
+    stranger: 403,
+    owner: 200,
+  },
+  {
+    operation: "DELETE /hubs/{id}/moderators/{userId}",
+    url: () => `/hubs/${hub.id}/moderators/${stranger.id}`,
     stranger: 403,
     owner: 200,
   },
@@ -148,6 +184,11 @@ const MATRIX: Row[] = [
   { operation: "DELETE /comments/{id}", url: () => `/comments/${deletableCommentId}`, stranger: 403, owner: 200 },
   { operation: "POST /comments/{id}/like", url: () => `/comments/${commentId}/like`, stranger: 200, owner: 200 },
   { operation: "DELETE /comments/{id}/like", url: () => `/comments/${commentId}/like`, stranger: 200, owner: 200 },
+  // Deleting (moderators and admins: tests/api/deleting.test.ts): last, on things of their own.
+  { operation: "DELETE /hub-posts/{id}", url: () => `/hub-posts/${doomedPostId}`, stranger: 403, owner: 200 },
+  { operation: "DELETE /series/{name}/{chapterNumber}", url: () => `/series/${doomedSeries.id}/1`, stranger: 403, owner: 200 },
+  { operation: "DELETE /series/{id}", url: () => `/series/${doomedSeries.id}`, stranger: 403, owner: 200 },
+  { operation: "DELETE /hubs/{id}", url: () => `/hubs/${doomedHub.id}`, stranger: 403, owner: 200 },
 ];
 
 /** Operations anyone may call without a token. */
@@ -194,13 +235,15 @@ describe("authorization matrix", () => {
       });
 
       it(`answers ${row.stranger} to someone else`, async () => {
-        const res = await send(row, row.endsToken ? await freshAuth(stranger) : stranger.auth);
+        const res = await send(row, row.endsToken || row.endsSessions ? await freshAuth(stranger) : stranger.auth);
+        if (row.endsSessions) stranger.auth = await freshAuth(stranger);
         if (row.stranger >= 400) expectError(res, row.stranger);
         else expect(res.status, JSON.stringify(res.body)).toBe(row.stranger);
       });
 
       it(`answers ${row.owner} to the owner`, async () => {
-        const res = await send(row, row.endsToken ? await freshAuth(owner) : owner.auth);
+        const res = await send(row, row.endsToken || row.endsSessions ? await freshAuth(owner) : owner.auth);
+        if (row.endsSessions) owner.auth = await freshAuth(owner);
         expect(res.status, JSON.stringify(res.body)).toBe(row.owner);
       });
     });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import type { DB } from "../../server/db/schema.ts";
 import { counterMismatches } from "../../seed/counters.ts";
-import { DEMO_PASSWORD, DEMO_USERNAME } from "../../seed/content/users.ts";
+import { DEMO_ADMIN, DEMO_HUB_MODERATOR, DEMO_PASSWORD, DEMO_USERNAME } from "../../seed/content/users.ts";
 import { buildDiscussionPlan, DEMO_UNREAD } from "../../seed/demo-discussion-plan.ts";
 import { demoImageJobs, type OwnedImage } from "../../seed/demo-images.ts";
 import { buildDemoPlan } from "../../seed/demo-plan.ts";
@@ -57,6 +57,8 @@ const TABLES: Partial<Record<keyof DB, string>> = {
   Comment: `"id"`,
   CommentLike: `"userId", "commentId"`,
   Notification: `"id"`,
+  HubModerator: `"hubId", "userId"`,
+  ModLogEntry: `"id"`,
 };
 const rowsOf = async (db: Database, table: string) =>
   (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY ${sql.raw(TABLES[table as keyof DB]!)}`.execute(db.kysely))
@@ -133,6 +135,17 @@ describe("the demo through the API", () => {
     const replies = await api.request.get(`/comments/${thread.id}/replies`);
     expect(replies.body.content).toHaveLength(thread.replyCount);
     expect((await api.request.get(place)).body.commentCount).toBeGreaterThan(25);
+  });
+
+  it("has a site admin and a moderator added to the demo login's hub, which the demo login manages", async () => {
+    expect((await api.request.get(`/user/${DEMO_ADMIN}`)).body.role).toBe("admin");
+    expect((await api.request.get(`/user/${DEMO_USERNAME}`)).body.role).toBe("user");
+    const list = await api.request.get(`/hubs/${encodeURIComponent(DEMO_HUB_MODERATOR.hub)}/moderators`);
+    expect(list.body.items.map((m: { username: string }) => m.username)).toEqual([DEMO_USERNAME, DEMO_HUB_MODERATOR.username]);
+    const auth = await signIn();
+    expect((await api.request.get(`/hubs/${encodeURIComponent(DEMO_HUB_MODERATOR.hub)}`).set(auth)).body.moderatedByMe).toBe(true);
+    const log = await api.db.kysely.selectFrom("ModLogEntry").select(["action", "subjectTitle"]).execute();
+    expect(log).toEqual([{ action: "moderator-added", subjectTitle: DEMO_HUB_MODERATOR.username }]);
   });
 
   it("keeps a deleted comment with replies as a tombstone", async () => {

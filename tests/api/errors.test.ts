@@ -844,8 +844,19 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
         .set(me.auth)
         .send({ content: "To edit" })
     ).body.id as number);
+  // The password change ends the user's other sessions: it is fuzzed as a user of its own, whose token the answer renews.
+  let passwordUser: { id: number; auth: Record<string, string> } | undefined;
+  const passwordUserOf = async () => (passwordUser ??= await api.register("errors_password"));
   /** Real targets and a valid body for each path, so that bodies reach the services and not only the checks. */
-  const targets: Record<string, { url: () => string | Promise<string>; valid: (n: number) => Record<string, unknown> }> = {
+  const targets: Record<
+    string,
+    {
+      url: () => string | Promise<string>;
+      valid: (n: number) => Record<string, unknown>;
+      auth?: () => Promise<Record<string, string>>;
+      answered?: (body: Record<string, unknown>) => void;
+    }
+  > = {
     "/auth/register": {
       url: () => "/auth/register",
       valid: (n) => ({ username: `fuzz_${n}`, email: `fuzz_${n}@example.com`, password: "secret123" }),
@@ -881,6 +892,14 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       valid: (n) => ({ content: `Fuzzed comment ${n} on a chapter` }),
     },
     "/comments/{id}": { url: async () => `/comments/${await commentId()}`, valid: (n) => ({ content: `Fuzzed edit ${n}` }) },
+    "/user/{id}/password": {
+      url: async () => `/user/${(await passwordUserOf()).id}/password`,
+      valid: () => ({ currentPassword: "secret123", newPassword: "secret123" }),
+      auth: async () => (await passwordUserOf()).auth,
+      answered: (body) => {
+        if (typeof body.accessToken === "string") passwordUser!.auth = { Authorization: `Bearer ${body.accessToken}` };
+      },
+    },
     "/me/notifications/read": { url: () => "/me/notifications/read", valid: (n) => (n % 2 === 0 ? { all: true } : { ids: [n + 1, 2] }) },
   };
 
@@ -901,10 +920,11 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       for (let round = 0; round < ROUNDS; round++) {
         const text = body(fields, target.valid(round));
         const res = await api.request[endpoint.method as "post" | "put"](await target.url())
-          .set(me.auth)
+          .set(target.auth ? await target.auth() : me.auth)
           .set("Content-Type", "application/json")
           .send(text);
         statuses.add(res.status);
+        if (res.status < 300) target.answered?.(res.body as Record<string, unknown>);
 
         const where = `seed ${seed} round ${round}: ${text.slice(0, 300)} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);

@@ -18,7 +18,7 @@ import { imageBytes, uploadImage } from "../helpers/images.ts";
 
 // A fixed default, so CI is reproducible (a random seed now and then made no valid POST like, failing the
 // coverage check below by chance); set FUZZ_SEED to explore other runs.
-const SEED = Number(process.env.FUZZ_SEED ?? 95103792);
+const SEED = Number(process.env.FUZZ_SEED ?? 2);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const ONLY = process.env.FUZZ_ONLY === undefined ? null : Number(process.env.FUZZ_ONLY);
 const CONCURRENCY = 4;
@@ -44,6 +44,7 @@ let checker: ContractChecker;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 const PASSWORD = "fuzzpass123";
+const ENDS_SESSIONS = new Set(["POST /auth/logout", "POST /auth/logout-all", "PUT /user/{id}/password"]);
 const users: TestUser[] = [];
 const known = {
   userIds: [] as number[],
@@ -67,6 +68,12 @@ const own = (user: TestUser) => {
 };
 /** The caller of the request being made, when it is meant to be valid. */
 let caller: TestUser | null = null;
+// The deletions (CONTRACT.md 12) act on hubs, posts and series of their own, so the things above stay for the rest.
+const DELETIONS = new Set(["DELETE /hub-posts/{id}", "DELETE /series/{name}/{chapterNumber}", "DELETE /series/{id}", "DELETE /hubs/{id}"]);
+const doomed: Known = { hubIds: [], hubNames: [], postIds: [], seriesIds: [], seriesNames: [], imageIds: [] };
+const ownedDoomed = new Map<string, Known>();
+/** Set while a deletion's request is made: its ids and names come from `doomed`. */
+let deleting = false;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -124,6 +131,33 @@ beforeAll(async () => {
         .set(owner.auth)
         .send({ title: `Chapter ${n}`, description: "", content: "Notes", pages: [image] });
       expect(chapter.status, JSON.stringify(chapter.body)).toBe(201);
+    }
+  }
+
+  for (const owner of [alice, alice, bob, bob]) {
+    const mine = ownedDoomed.get(owner.username) ?? { hubIds: [], hubNames: [], postIds: [], seriesIds: [], seriesNames: [], imageIds: [] };
+    ownedDoomed.set(owner.username, mine);
+    const n = doomed.hubIds.length + 1;
+    const hub = await api.request
+      .post("/hubs")
+      .set(owner.auth)
+      .send({ name: `Doomed Hub ${n}` });
+    const post = await api.request.post("/hub-posts").set(owner.auth).send({ title: "Doomed", content: "Doomed post", hubId: hub.body.id });
+    const series = await api.request
+      .post("/series")
+      .set(owner.auth)
+      .send({ name: `Doomed Series ${n}` });
+    const chapter = await api.request
+      .post(`/series/${series.body.id}/chapters`)
+      .set(owner.auth)
+      .send({ title: "Doomed", pages: [own(owner).imageIds[0]!] });
+    expect([hub.status, post.status, series.status, chapter.status]).toEqual([201, 201, 201, 201]);
+    for (const pool of [doomed, mine]) {
+      pool.hubIds.push(hub.body.id);
+      pool.hubNames.push(hub.body.name);
+      pool.postIds.push(post.body.id);
+      pool.seriesIds.push(series.body.id);
+      pool.seriesNames.push(series.body.name);
     }
   }
 
@@ -222,12 +256,15 @@ function wrongType(rng: Rng): unknown {
 
 /** Mostly the caller's own things in a valid request, else anyone's. */
 const pools = (): Known & Pick<typeof known, "chapterNumbers" | "usernames" | "userIds"> => {
-  const mine = caller && owned.get(caller.username);
-  if (!validOnly || !mine) return known;
-  return { ...known, ...mine, userIds: [caller!.id], usernames: [caller!.username] };
+  const all = deleting ? { ...known, ...doomed } : known;
+  const mine = caller && (deleting ? ownedDoomed : owned).get(caller.username);
+  if (!validOnly || !mine) return all;
+  return { ...all, ...mine, imageIds: owned.get(caller!.username)!.imageIds, userIds: [caller!.id], usernames: [caller!.username] };
 };
 
 const idPool = (field: string, path: string): number[] => {
+  // A hub's moderators are other people: any user (the caller is the hub's creator, who cannot be removed).
+  if (field === "userId" && path.includes("/moderators/")) return users.map((u) => u.id);
   const known = pools();
   const f = field.toLowerCase();
   if (f.includes("image") || f.includes("banner") || f === "coverid" || f === "pages") return known.imageIds;
@@ -293,6 +330,11 @@ function valueFor(rng: Rng, schema: JsonSchema, field: string, path: string, asS
 function stringFor(rng: Rng, field: string, path: string): string {
   const f = field.toLowerCase();
   if (!validOnly && rng.chance(0.15)) return oddString(rng);
+  // Password and email changes confirm with the current password: always the right one (wrong ones are
+  // throttled per user, tests/api/account.test.ts), and a new password is the same one or too short, so the
+  // fuzzed users can still sign in.
+  if (f === "currentpassword") return PASSWORD;
+  if (f === "newpassword") return rng.pick([PASSWORD, "short"]);
   if (f.includes("password"))
     return path === "/auth/login" && rng.chance(0.5) ? PASSWORD : rng.pick(["short", "wrongpass1", randomText(rng, 10)]);
   if (f === "email")
@@ -590,6 +632,7 @@ function generate(i: number): FuzzRequest {
   const { method, path, op } = ops[i % ops.length]!;
   // A third of the requests are meant to succeed, so that every operation reaches real things.
   validOnly = rng.chance(0.33);
+  deleting = DELETIONS.has(`${method} ${path}`);
   const auth = token(rng);
   caller = users.find((u) => u.username === auth.label.replace("alice", "fuzz_alice").replace("bob", "fuzz_bob")) ?? null;
   const params: Record<string, string> = {};
@@ -654,6 +697,9 @@ it(`answers ${REQUESTS} generated requests over every operation within the contr
       const where = `${req.method} ${req.path.slice(0, 300)} -> ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)} [${req.describe}]`;
       const key = `${req.method} ${ops[i % ops.length]!.path}`;
       (statuses.get(key) ?? statuses.set(key, new Set()).get(key)!).add(answer.status);
+      // A request that ended the shared tokens (logout, log out everywhere, a password change): new ones at once,
+      // so the rest of the round is not all 401s.
+      if (ENDS_SESSIONS.has(key) && answer.status < 300 && ONLY === null) await refreshTokens();
       if (answer.ms > slowest.ms) slowest = { ms: answer.ms, what: where.slice(0, 200) };
       if (answer.status >= 500) failures.push(`5xx: ${where}`);
       if (answer.ms > SLOW_MS) slow.push({ req, ms: answer.ms, where, inFlight: [...inFlight].join(" | ") });

@@ -40,6 +40,8 @@ describe("POST /hubs", () => {
       createdAt: expect.any(String),
       latestPost: null,
       joinedByMe: true,
+      moderators: [{ id: alice.id, username: alice.username }],
+      moderatedByMe: true,
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
   });

@@ -59,6 +59,7 @@ describe("GET /user/{username}", () => {
       joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
       profileImageID: null,
       profileBannerID: null,
+      role: "user",
     });
   });
 
@@ -168,11 +169,12 @@ describe("PUT /user/{id}", () => {
     expectFieldError(res, "profileImageID", "Avatar must be an image id");
   });
 
-  it("ignores fields other than the images: username, email and id stay as they were", async () => {
+  // The email changes only with the current password (tests/api/account.test.ts).
+  it("ignores fields other than the images and email: username, id and password stay as they were", async () => {
     const res = await api.request
       .put(`/user/${bob.id}`)
       .set(bob.auth)
-      .send({ id: alice.id, username: "hijacked", email: "hijacked@example.com", passwordHash: "x", joinedAt: "2000-01-01T00:00:00.000Z" });
+      .send({ id: alice.id, username: "hijacked", passwordHash: "x", password: "hijacked1", joinedAt: "2000-01-01T00:00:00.000Z" });
 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: bob.id, username: "bob_users", email: bob.email });

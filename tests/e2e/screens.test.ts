@@ -39,6 +39,9 @@ beforeAll(async () => {
     const top = await addComment(site.api, seeded.reader, place, `Love this, @${seeded.artist.username}!`);
     await addComment(site.api, seeded.artist, place, "Thank you **so** much", top.id);
   }
+  // The reader moderates the manga hub: its moderators page has someone to remove.
+  const moderator = await site.api.request.put(`/hubs/${seeded.hubs.manga.id}/moderators/${seeded.reader.id}`).set(seeded.artist.auth);
+  expect(moderator.status).toBe(200);
   const series = (await site.api.request.get(RONIN)).body;
   comic = { seriesId: series.id, hubId: seeded.hubs.manga.id, imageId: chapter.pages[0]!.imageId };
   if (shots) fs.mkdirSync(shots, { recursive: true });
@@ -93,6 +96,7 @@ const memberScreens = () => [
   ["notifications", "/notifications"],
   ["notifications-unread", "/notifications?unread=true"],
   ["feed", "/feed"],
+  ["hub-moderators-read-only", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/moderators`],
 ];
 
 const artistScreens = () => [
@@ -103,6 +107,8 @@ const artistScreens = () => [
   ["publish-chapter", "/publish/chapter?series=Moonlit%20Ronin"],
   ["publish-chapter-edit", "/publish/chapter/Moonlit%20Ronin/2"],
   ["profile-pictures", "/profile"],
+  ["hub-moderators", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/moderators`],
+  ["hub-moderators-remove", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/moderators?remove=${seeded.reader.id}`],
 ];
 
 describe.each([

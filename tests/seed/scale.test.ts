@@ -217,6 +217,9 @@ describe("seedScale", () => {
       "Comment_postId_parentId_likes_createdAt_id_idx",
       "Notification_chapterId_idx",
       "Notification_commentId_idx",
+      "Notification_hubId_idx",
+      "Notification_postId_idx",
+      "Notification_seriesId_idx",
       "Notification_userId_createdAt_id_idx",
       "Notification_userId_readAt_createdAt_id_idx",
     ]);

@@ -1,0 +1,226 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PasswordChangeBody } from "../../server/rules/auth.ts";
+import { UserEditBody } from "../../server/rules/user.ts";
+import { Field, FormError } from "../components/field.tsx";
+import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
+import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
+import { attempt } from "../lib/load.server.ts";
+import { clearSession, commitToken, requireUser } from "../lib/session.server.ts";
+import publishStyles from "../styles/publish.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publishStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Settings · Inkwell" }];
+
+/** `?confirm=logout-all` shows the confirmation step of "Log out everywhere" (works without JavaScript). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const me = await attempt(apiFor(request, context, session).user(session.user.username));
+  const confirming = new URL(request.url).searchParams.get("confirm") === "logout-all";
+  return { userId: session.user.id, email: me.ok ? (me.value.email ?? "") : null, confirming };
+}
+
+type SettingsForm = "email" | "password";
+
+interface SettingsResult {
+  form: SettingsForm;
+  ok: boolean;
+  message: string | null;
+  fieldErrors: FieldErrors;
+  /** The email typed, shown again after a failure (never a password). */
+  email?: string;
+}
+
+const answer = (status: number, body: SettingsResult, headers?: HeadersInit) => data<SettingsResult>(body, { status, headers });
+
+/** The API's refusal in the form's words: field errors on their fields, anything else above the form. */
+function refused(form: SettingsForm, err: unknown, email?: string) {
+  if (!(err instanceof ApiError)) throw err;
+  const fields = apiFieldErrors(err);
+  if (err.status === 409) return answer(409, { form, ok: false, message: null, fieldErrors: { email: err.message }, email });
+  const status = err.status === 429 ? 429 : err.status === 400 ? 400 : 502;
+  const message =
+    Object.keys(fields).length > 0 ? null : err.status === 0 || err.status >= 500 ? "Could not save. Please try again." : err.message;
+  return answer(status, { form, ok: false, message, fieldErrors: fields, email });
+}
+
+/**
+ * `intent=email`: a new email with the current password (PUT /user/{id}). `intent=password`: a new password; the
+ * answered token replaces this browser's session cookie, so it stays signed in while every other session ends.
+ * `intent=logout-all`: every session ends, this one included; the cookie goes and the browser lands on /login.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const api = apiFor(request, context, session);
+  const form = await request.formData();
+  const values = formValues(form, ["intent", "email", "currentPassword", "newPassword"]);
+
+  if (values.intent === "logout-all") {
+    await api.logoutEverywhere();
+    throw redirect("/login", { headers: { "Set-Cookie": await clearSession(context) } });
+  }
+
+  if (values.intent === "email") {
+    const email = values.email.slice(0, 400);
+    const parsed = UserEditBody.safeParse({ email: values.email, currentPassword: values.currentPassword || undefined });
+    if (!parsed.success) return answer(400, { form: "email", ok: false, message: null, fieldErrors: fieldErrors(parsed.error), email });
+    try {
+      const user = await api.updateUser(session.user.id, { email: parsed.data.email, currentPassword: parsed.data.currentPassword });
+      return answer(200, { form: "email", ok: true, message: `Your email is now ${user.email ?? parsed.data.email}.`, fieldErrors: {} });
+    } catch (err) {
+      return refused("email", err, email);
+    }
+  }
+
+  if (values.intent === "password") {
+    const parsed = PasswordChangeBody.safeParse({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+    if (!parsed.success) return answer(400, { form: "password", ok: false, message: null, fieldErrors: fieldErrors(parsed.error) });
+    try {
+      const { accessToken } = await api.changePassword(session.user.id, parsed.data);
+      const message = "Password changed. You are still signed in here; every other session has ended.";
+      return answer(
+        200,
+        { form: "password", ok: true, message, fieldErrors: {} },
+        { "Set-Cookie": await commitToken(context, accessToken) },
+      );
+    } catch (err) {
+      return refused("password", err);
+    }
+  }
+
+  throw data({ message: "Unknown action" }, { status: 400 });
+}
+
+function Outcome({ result, form }: { result: SettingsResult | undefined; form: SettingsForm }) {
+  if (result?.form !== form) return null;
+  if (result.ok)
+    return (
+      <p className="save-success save-success--inline" role="status">
+        {result.message}
+      </p>
+    );
+  return <FormError>{result.message}</FormError>;
+}
+
+export default function Settings() {
+  const { email, confirming } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const errorsOf = (form: SettingsForm) => (result?.form === form ? result.fieldErrors : {});
+  const emailErrors = errorsOf("email");
+  const passwordErrors = errorsOf("password");
+
+  return (
+    <div className="container settings">
+      <h1>Settings</h1>
+
+      <section className="card settings__section" aria-labelledby="pictures-title">
+        <h2 id="pictures-title">Profile pictures</h2>
+        <p>
+          Your avatar and banner are set on <Link to="/profile#pictures">your profile page</Link>.
+        </p>
+      </section>
+
+      <section className="card settings__section" aria-labelledby="email-title">
+        <h2 id="email-title">Email</h2>
+        {email ? <p className="muted">Now: {email}</p> : null}
+        <Outcome result={result} form="email" />
+        <Form method="post" className="form" noValidate preventScrollReset>
+          <input type="hidden" name="intent" value="email" />
+          <Field
+            label="New email"
+            name="email"
+            id="settings-email"
+            type="email"
+            autoComplete="email"
+            defaultValue={result?.form === "email" && !result.ok ? result.email : ""}
+            error={emailErrors.email}
+            required
+          />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            id="settings-email-password"
+            type="password"
+            autoComplete="current-password"
+            error={emailErrors.currentPassword}
+            required
+          />
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={busy("email")}>
+              {busy("email") ? "Saving..." : "Change email"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card settings__section" aria-labelledby="password-title">
+        <h2 id="password-title">Password</h2>
+        <p className="muted">Changing it signs you out everywhere else.</p>
+        <Outcome result={result} form="password" />
+        <Form method="post" className="form" noValidate preventScrollReset>
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            id="settings-current-password"
+            type="password"
+            autoComplete="current-password"
+            error={passwordErrors.currentPassword}
+            required
+          />
+          <Field
+            label="New password"
+            name="newPassword"
+            id="settings-new-password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            error={passwordErrors.newPassword}
+            required
+          />
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={busy("password")}>
+              {busy("password") ? "Saving..." : "Change password"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="card settings__section" id="sessions" aria-labelledby="sessions-title">
+        <h2 id="sessions-title">Sessions</h2>
+        {confirming ? (
+          <>
+            <p>Log out on every device and browser, this one included?</p>
+            <Form method="post" className="inline-form">
+              <input type="hidden" name="intent" value="logout-all" />
+              <button type="submit" className="button button--danger" disabled={busy("logout-all")}>
+                Log out everywhere
+              </button>{" "}
+              <Link to="/settings" className="button button--ghost">
+                Cancel
+              </Link>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>Signed in somewhere you should not be? End every session at once.</p>
+            <Link to="/settings?confirm=logout-all#sessions" className="button button--secondary">
+              Log out everywhere...
+            </Link>
+          </>
+        )}
+      </section>
+
+      <section className="card settings__section" aria-labelledby="data-title">
+        <h2 id="data-title">Your data</h2>
+        <p>A zip of your profile, posts, comments, series, chapters, likes and follows, with every image you uploaded.</p>
+        <a href="/settings/export" className="button button--secondary" download>
+          Download my data
+        </a>
+      </section>
+    </div>
+  );
+}
