@@ -27,6 +27,10 @@ export const COPIED_TABLES = [
   "CommentLike",
   "Notification",
   "Job",
+  "HubModerator",
+  "ModLogEntry",
+  "ImageUse",
+  "ImageRelease",
 ] as const satisfies readonly (keyof DB)[];
 
 /**
