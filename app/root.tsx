@@ -14,6 +14,7 @@ import { useEffect } from "react";
 import { DeletedNotice } from "./components/deleted-notice.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { ABOUT } from "./lib/about.ts";
 import { createApi } from "./lib/api.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { useRootData, type RootData } from "./lib/root-data.ts";
@@ -50,6 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     imagePublicUrl: context.config.imagePublicUrl,
     contactEmail: context.config.contactEmail,
     year: new Date().getFullYear(),
+    about: { mission: ABOUT.mission, ownership: ABOUT.ownership, whatToPublish: ABOUT.whatToPublish },
   };
 }
 
@@ -83,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { user, unreadCount, year } = useRootData();
+  const { user, unreadCount, year, about } = useRootData();
   // A mark for browser tests (and CSS, if ever needed) that React has taken over the page.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -97,7 +99,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter year={year} />
+      <SiteFooter year={year} about={about} />
     </>
   );
 }

@@ -1,30 +1,30 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ABOUT } from "../lib/about.ts";
+import type { AboutPreview } from "../lib/about.ts";
 import { InkwellMark } from "./icons.tsx";
 import { SocialLinks } from "./social-links.tsx";
 
 const ABOUT_PREVIEW_PATHS = new Set(["/", "/home", "/login", "/register"]);
 
 /** Social links, About, Contact and the copyright; on the home and sign-in pages also a preview of About. */
-export function SiteFooter({ year }: { year: number }) {
+export function SiteFooter({ year, about }: { year: number; about: AboutPreview | null }) {
   const { pathname } = useLocation();
   return (
     <footer className="site-footer">
-      {ABOUT_PREVIEW_PATHS.has(pathname) ? (
+      {about && ABOUT_PREVIEW_PATHS.has(pathname) ? (
         <section className="container about-preview" aria-labelledby="about-preview-title">
           <h2 id="about-preview-title">About Inkwell</h2>
           <div className="about-preview__grid">
             <div>
               <h3>Our mission</h3>
-              <p>{ABOUT.mission}</p>
+              <p>{about.mission}</p>
             </div>
             <div>
               <h3>Your work stays yours</h3>
-              <p>{ABOUT.ownership}</p>
+              <p>{about.ownership}</p>
             </div>
             <div>
               <h3>What you can publish</h3>
-              <p>{ABOUT.whatToPublish}</p>
+              <p>{about.whatToPublish}</p>
             </div>
           </div>
           <p>

@@ -8,3 +8,6 @@ export const ABOUT = {
     "Publish your own comics, manga, webcomics and fan-art, and reposts of other artists' work when they are clearly credited. Hubs are for discussion, sketches, works in progress and art contests.",
   contests: "Artists can also join art contests run in hubs: themed challenges where the community votes with its likes.",
 } as const;
+
+/** The part of the About text the footer previews. */
+export type AboutPreview = Pick<typeof ABOUT, "mission" | "ownership" | "whatToPublish">;

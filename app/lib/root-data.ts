@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
+import type { AboutPreview } from "./about.ts";
 
 /** What the root loader gives every screen. */
 export interface RootData {
@@ -10,6 +11,8 @@ export interface RootData {
   imagePublicUrl: string;
   contactEmail: string;
   year: number;
+  /** The footer's About preview: sent as data, so its text is not in every page's JavaScript. */
+  about: AboutPreview | null;
 }
 
 export function useRootData(): RootData {
@@ -22,6 +25,7 @@ export function useRootData(): RootData {
       imagePublicUrl: "",
       contactEmail: "contact@example.com",
       year: new Date().getUTCFullYear(),
+      about: null,
     }
   );
 }

@@ -3,6 +3,7 @@
 // expired session.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ABOUT } from "../../app/lib/about.ts";
 import { commitToken } from "../../app/lib/session.server.ts";
 import { logIn, SESSION_SECRET, startSite, type Site } from "../helpers/site.ts";
 import { tokenFor, webContext } from "../helpers/web.ts";
@@ -37,10 +38,14 @@ describe("guest", () => {
     expect(await page.getByText("Chapter #1").count()).toBe(2);
     await page.getByRole("heading", { name: "Welcome!" }).waitFor();
     await page.getByRole("heading", { name: "Recent Hubs" }).waitFor();
+    // The footer's About preview (its text comes with the root's data), on the home page only.
+    await page.getByRole("heading", { name: "About Inkwell" }).waitFor();
+    expect(await page.getByText(ABOUT.mission).count()).toBe(1);
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Hubs" }).click();
     await page.waitForURL("**/hubs");
     await page.getByRole("heading", { name: "All Hubs" }).waitFor();
+    expect(await page.getByRole("heading", { name: "About Inkwell" }).count()).toBe(0);
     await page.getByRole("heading", { name: "Top Hubs" }).waitFor();
     expect(await text(page, ".pager__status")).toBe("Page 1 of 1");
 
