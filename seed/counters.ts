@@ -22,6 +22,8 @@ export interface CounterMismatches {
   rowCounts: number;
   /** Users whose unreadNotifications differs from their unread notifications. */
   unreadNotifications: number;
+  /** Users whose blockCount differs from their Block rows. */
+  userBlocks: number;
 }
 
 // Each check compares a stored counter with a grouped count of its link rows (one pass over
@@ -55,6 +57,7 @@ const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
   unreadNotifications: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "User" t
     LEFT JOIN (SELECT "userId" AS id, COUNT(*) AS c FROM "Notification" WHERE "readAt" IS NULL GROUP BY "userId") x ON x.id = t.id
     WHERE t."unreadNotifications" <> COALESCE(x.c, 0)`,
+  userBlocks: check("User", "blockCount", "Block", "userId"),
 };
 
 export async function counterMismatches(on: Executor): Promise<CounterMismatches> {

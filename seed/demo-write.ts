@@ -6,11 +6,12 @@ import { HubBody } from "../server/rules/hub.ts";
 import { NewPostBody } from "../server/rules/post.ts";
 import { SeriesBody } from "../server/rules/series.ts";
 import { nameKey } from "../server/rules/text.ts";
-import { DEMO_ADMIN, DEMO_HUB_MODERATOR, DEMO_PASSWORD } from "./content/users.ts";
+import { DEMO_PASSWORD } from "./content/users.ts";
 import { imageKey, type OwnedImage } from "./demo-images.ts";
 import type { DiscussionPlan } from "./demo-discussion-plan.ts";
-import { DAY, type DemoPlan } from "./demo-plan.ts";
+import type { DemoPlan } from "./demo-plan.ts";
 import { chapterKey, writeDemoDiscussion, type DiscussionCounts } from "./demo-write-discussion.ts";
+import { writeDemoModeration } from "./demo-write-moderation.ts";
 import { insertImageRows } from "./image-store.ts";
 import { noRows, type RowCounts } from "./row-counts.ts";
 
@@ -140,30 +141,6 @@ export async function writeDemo(
     }
   }
 
-  // Roles (CONTRACT.md 13): a site admin, and a moderator added to the demo login's hub, logged as the API logs it.
-  await trx.updateTable("User").set({ isAdmin: 1 }).where("id", "=", userId(DEMO_ADMIN)).execute();
-  const moderated = ids.hubs.get(DEMO_HUB_MODERATOR.hub);
-  const hubOwner = plan.hubs.find((h) => h.name === DEMO_HUB_MODERATOR.hub)?.owner;
-  if (moderated === undefined || hubOwner === undefined) throw new Error(`Unknown demo hub ${DEMO_HUB_MODERATOR.hub}`);
-  const addedAt = plan.now - DEMO_HUB_MODERATOR.addedDaysAgo * DAY;
-  const moderatorId = userId(DEMO_HUB_MODERATOR.username);
-  await trx
-    .insertInto("HubModerator")
-    .values({ hubId: moderated, userId: moderatorId, addedById: userId(hubOwner), createdAt: addedAt })
-    .execute();
-  await trx
-    .insertInto("ModLogEntry")
-    .values({
-      hubId: moderated,
-      action: "moderator-added",
-      moderatorId: userId(hubOwner),
-      subjectType: "user",
-      subjectId: moderatorId,
-      subjectTitle: DEMO_HUB_MODERATOR.username,
-      createdAt: addedAt,
-    })
-    .execute();
-
   for (const plannedSeries of plan.series) {
     const authorId = userId(plannedSeries.author);
     const input = SeriesBody.parse({
@@ -233,5 +210,8 @@ export async function writeDemo(
       counts.chapterLikes += chapter.likers.length;
     }
   }
-  return { ...counts, ...(await writeDemoDiscussion(trx, db, plan, discussion, { user: userId, ...ids })) };
+  const written = { user: userId, ...ids };
+  const discussionCounts = await writeDemoDiscussion(trx, db, plan, discussion, written);
+  await writeDemoModeration(trx, plan, written);
+  return { ...counts, ...discussionCounts };
 }

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { authEndpoints } from "./auth/auth.router.ts";
+import { blockEndpoints } from "./blocks/blocks.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
 import { commentEndpoints } from "./comments/comments.router.ts";
 import type { Database } from "./db/database.ts";
@@ -19,10 +20,15 @@ import { createResponseCache, type ResponseCache } from "./http/response-cache.t
 import { buildOpenApi } from "./http/openapi.ts";
 import { hubEndpoints } from "./hubs/hubs.router.ts";
 import { moderatorEndpoints } from "./hubs/moderators.router.ts";
+import { banEndpoints } from "./moderation/bans.router.ts";
+import { modLogEndpoints } from "./moderation/modlog.router.ts";
+import { suspensionEndpoints } from "./moderation/suspensions.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
+import { removalEndpoints } from "./moderation/removal.router.ts";
 import { notificationEndpoints } from "./notifications/notifications.router.ts";
 import { postEndpoints } from "./posts/posts.router.ts";
+import { reportEndpoints } from "./reports/reports.router.ts";
 import { seriesEndpoints } from "./series/series.router.ts";
 import { createServices, imageStorage, type ServiceConfig, type Services } from "./services.ts";
 import { memorySharedState, type SharedState } from "./shared-state.ts";
@@ -34,6 +40,8 @@ export interface AppConfig extends ServiceConfig {
   uploadRatePerHour?: number;
   /** New comments per user per minute (0: no limit); default 10. */
   commentRatePerMinute?: number;
+  /** Reports per user per hour (0: no limit); default 30. */
+  reportRatePerHour?: number;
   authRateLimit: number;
   /**
    * Express "trust proxy": whose X-Forwarded-For names the real client. Default "loopback": the web
@@ -66,7 +74,7 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
 }
 
 export function allEndpoints(
-  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour" | "commentRatePerMinute">,
+  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour" | "commentRatePerMinute" | "reportRatePerHour">,
   cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
   counters?: AttemptCounters,
 ): AnyEndpoint<Services>[] {
@@ -77,6 +85,9 @@ export function allEndpoints(
     ...hubEndpoints,
     // Before the post routes: /hubs/{name}/moderators beside /hubs/{hubName}/{postId}.
     ...moderatorEndpoints,
+    ...banEndpoints,
+    ...modLogEndpoints,
+    ...suspensionEndpoints,
     ...postEndpoints,
     ...seriesEndpoints,
     ...chapterEndpoints,
@@ -85,7 +96,10 @@ export function allEndpoints(
     ...imageEndpoints(config, counters),
     ...notificationEndpoints,
     ...feedEndpoints,
+    ...reportEndpoints(config, counters),
+    ...blockEndpoints,
     ...deletionEndpoints,
+    ...removalEndpoints,
   ];
 }
 

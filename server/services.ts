@@ -1,23 +1,31 @@
 import type { AuthConfig } from "./auth/auth.service.ts";
+import { createBlockService } from "./blocks/blocks.service.ts";
 import { createAuthService } from "./auth/auth.service.ts";
 import { createChapterLikeService } from "./chapters/chapter-likes.service.ts";
 import { createChapterService } from "./chapters/chapters.service.ts";
 import { createCommentLikeService } from "./comments/comment-likes.service.ts";
 import { createCommentService } from "./comments/comments.service.ts";
 import type { Database } from "./db/database.ts";
+import { createAccountDeletion } from "./deletion/account-deletion.ts";
 import { createDeletionService } from "./deletion/deletion.service.ts";
 import { createFeedService } from "./feed/feed.service.ts";
 import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
 import { createModeratorService } from "./hubs/moderators.service.ts";
+import { createBanService } from "./moderation/bans.service.ts";
+import { createModLogService } from "./moderation/modlog.service.ts";
+import { createSuspensionService } from "./moderation/suspensions.service.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
 import { BucketImageFiles, ImageFiles, type ImageStorage } from "./images/image-files.ts";
 import { imagesDir } from "./images/image-tidy.ts";
 import { createImageService } from "./images/images.service.ts";
 import { s3ObjectStore, type S3Settings } from "./images/s3-storage.ts";
+import { createRedaction } from "./moderation/redaction.service.ts";
+import { createRemovalService } from "./moderation/removal.service.ts";
 import { createNotificationService } from "./notifications/notifications.service.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostService } from "./posts/posts.service.ts";
+import { createReportService } from "./reports/reports.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
 import { createAccountExport } from "./users/account-export.ts";
@@ -45,11 +53,15 @@ export type Services = ReturnType<typeof createServices>;
 /** `counters`: the attempt counters of the login throttle, shared by every instance when Redis is set. */
 export function createServices(db: Database, config: ServiceConfig, counters?: AttemptCounters) {
   const storage = imageStorage(config);
+  const auth = createAuthService(db, config, counters);
   return {
-    auth: createAuthService(db, config, counters),
+    auth,
     users: createUserService(db, config.adminUsernames),
     hubs: createHubService(db),
     moderators: createModeratorService(db),
+    bans: createBanService(db, config.adminUsernames),
+    suspensions: createSuspensionService(db, config.adminUsernames),
+    modLog: createModLogService(db),
     membership: createMembershipService(db),
     posts: createPostService(db),
     postLikes: createPostLikeService(db),
@@ -63,6 +75,11 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     accountExport: createAccountExport(db, storage),
     notifications: createNotificationService(db),
     feed: createFeedService(db),
+    reports: createReportService(db),
+    blocks: createBlockService(db),
     deletion: createDeletionService(db),
+    accountDeletion: createAccountDeletion(db, storage, auth),
+    removal: createRemovalService(db),
+    redaction: createRedaction(db),
   };
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { Hub, PostSummary, Series } from "../../server/rules/responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath, hubPath, postPath, seriesPath } from "../lib/urls.ts";
+import { removedText } from "../lib/removal.ts";
 import { HeartIcon, UsersIcon } from "./icons.tsx";
 import { Avatar, Banner, Logo } from "./images.tsx";
 
@@ -65,9 +66,11 @@ export function PostCard({ post }: { post: PostSummary }) {
     <article className="card post-card">
       <h3 className="card__title">
         <Link to={postPath(post.hubName, post.id)} className="card__link">
-          {post.title}
+          {/* A removed post keeps its place; its title only for its author and the hub's moderators. */}
+          {post.removed && post.title === "" ? removedText(post.removed.reason) : post.title}
         </Link>
       </h3>
+      {post.removed && post.title !== "" ? <p className="card__text">{removedText(post.removed.reason)}</p> : null}
       {post.description ? <p className="card__text clamp-2">{post.description}</p> : null}
       <p className="meta">
         <span className="meta__item">

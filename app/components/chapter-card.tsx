@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ChapterSummary } from "../../server/rules/responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath } from "../lib/urls.ts";
+import { removedText } from "../lib/removal.ts";
 import { HeartIcon } from "./icons.tsx";
 import { gradientFor, useImageUrl } from "./images.tsx";
 
@@ -60,6 +61,7 @@ export function ChapterCard({ chapter }: { chapter: ChapterSummary }) {
             {chapterLabel(chapter)}
           </Link>
         </h3>
+        {chapter.removed ? <p className="card__text">{removedText(chapter.removed.reason)}</p> : null}
         {chapter.description ? <p className="card__text clamp-2">{chapter.description}</p> : null}
         <p className="meta">
           <span className="meta__item">

@@ -25,6 +25,7 @@ import type {
   SeriesDetail,
   User,
 } from "../../server/rules/responses.ts";
+import type { RemovalState, RemovalSubject } from "../../server/rules/removal.ts";
 import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
 import type { UserEditInput } from "../../server/rules/user.ts";
 import type { WebContext } from "./context.ts";
@@ -152,8 +153,11 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     hubs: (page: number) => call<Page<Hub>>("/hubs", { query: { page, per_page: 10 } }),
     searchHubs: (name: string, page: number) => call<Page<Hub>>("/hubs/search", { query: { name, page, per_page: 10 } }),
     hub: (name: string) => call<HubDetail>(`/hubs/${seg(name)}`),
-    hubPosts: (hubName: string, order: PostOrder, page: number) =>
-      call<Page<PostSummary>>(`/hubs/${seg(hubName)}/posts/${order}`, { query: { page, size: 10 } }),
+    // `includeBlocked`: the posts of people the viewer blocks too; otherwise `hidden` counts them (server/blocks).
+    hubPosts: (hubName: string, order: PostOrder, page: number, includeBlocked = false) =>
+      call<Page<PostSummary> & { hidden?: number }>(`/hubs/${seg(hubName)}/posts/${order}`, {
+        query: { page, size: 10, includeBlocked: includeBlocked ? "true" : undefined },
+      }),
     post: (hubName: string, postId: number) => call<Post>(`/hubs/${seg(hubName)}/${postId}`),
     setPostLike: (hubName: string, postId: number, liked: boolean) =>
       call<{ liked: boolean; likes: number }>(`/hubs/${seg(hubName)}/${postId}/like`, { method: liked ? "POST" : "DELETE" }),
@@ -205,12 +209,21 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     deleteChapter: (seriesName: string, number: number) => call<Deleted>(`/series/${seg(seriesName)}/${number}`, { method: "DELETE" }),
     deleteSeries: (id: number) => call<Deleted>(`/series/${id}`, { method: "DELETE" }),
     deleteHub: (id: number) => call<Deleted>(`/hubs/${id}`, { method: "DELETE" }),
+    /** Removal by moderators (CONTRACT.md 13): the thing keeps its place; `restore` clears it. */
+    setRemoved: (action: "remove" | "restore", subject: RemovalSubject, reason: string) =>
+      call<RemovalState>(`/moderation/${action}`, { method: "POST", body: { subject, reason } }),
+    /** The caller's account, with its password (docs/api.md "Deleting an account"). */
+    deleteAccount: (id: number, password: string) => call<Deleted>(`/user/${id}`, { method: "DELETE", body: { password } }),
 
     /** Comments (CONTRACT.md 10): `place` is the post's or chapter's path, `/hubs/{hub}/{id}` or `/series/{name}/{n}`. */
-    comments: (place: string, sort: CommentSort, page: number, perPage = 10) =>
-      call<Page<Comment>>(`${place}/comments`, { query: { sort, page, per_page: perPage } }),
-    replies: (commentId: number, page: number, perPage: number) =>
-      call<Page<Comment>>(`/comments/${commentId}/replies`, { query: { page, per_page: perPage } }),
+    comments: (place: string, sort: CommentSort, page: number, perPage = 10, includeBlocked = false) =>
+      call<Page<Comment> & { hidden?: number }>(`${place}/comments`, {
+        query: { sort, page, per_page: perPage, includeBlocked: includeBlocked ? "true" : undefined },
+      }),
+    replies: (commentId: number, page: number, perPage: number, includeBlocked = false) =>
+      call<Page<Comment>>(`/comments/${commentId}/replies`, {
+        query: { page, per_page: perPage, includeBlocked: includeBlocked ? "true" : undefined },
+      }),
     addComment: (place: string, content: string, parentId?: number) =>
       call<Comment>(`${place}/comments`, { method: "POST", body: parentId === undefined ? { content } : { content, parentId } }),
     editComment: (id: number, content: string) => call<Comment>(`/comments/${id}`, { method: "PUT", body: { content } }),
@@ -257,6 +270,8 @@ export function loginErrorMessage(err: unknown): string {
   if (err.status === 0) return "Network error. Please check your connection.";
   if (err.status === 401) return "Invalid credentials";
   if (err.status === 400) return "Please check your username and password";
+  // A suspended account (CONTRACT.md 13): "This account is suspended".
+  if (err.status === 403 && err.message) return err.message;
   // Throttled ("Too many login attempts...") or timed out: the reason, in the API's or our words.
   if ((err.status === 429 || err.status === 504) && err.message) return err.message;
   return "Login failed. Please try again.";

@@ -10,6 +10,7 @@ import { positiveId } from "./ids.ts";
 import { attempt } from "./load.server.ts";
 import { renderMarkdown } from "./markdown.server.tsx";
 import { requireUser } from "./session.server.ts";
+import { SHOW_BLOCKED_PARAM } from "./blocks.ts";
 import { COMMENT_PARAMS, FIRST_REPLIES, MORE_REPLIES, type CommentActionData, type CommentsData, type ShownComment } from "./comments.ts";
 
 const isSort = (v: unknown): v is CommentSort => (COMMENT_SORTS as readonly unknown[]).includes(v);
@@ -28,14 +29,24 @@ export function shownComment(c: Comment, viewerId: number | null, publicApiUrl: 
     parentId: c.parentId,
     replyCount: c.replyCount,
     deleted: c.deleted,
+    removed: c.removed,
+    // The API leaves a removed comment's content out for everyone but its author and the moderators.
+    removedHidden: c.removed !== null && c.content === "",
     contentHtml: c.deleted ? "" : renderMarkdown(c.content, publicApiUrl),
     content: viewerId !== null && viewerId === c.authorId ? c.content : null,
   };
 }
 
 /** A thread's replies, oldest first: the first few, or (`all`) as many as one page holds. */
-export async function loadReplies(api: Api, commentId: number, all: boolean, viewerId: number | null, publicApiUrl: string) {
-  const page = await api.replies(commentId, 1, all ? MORE_REPLIES : FIRST_REPLIES);
+export async function loadReplies(
+  api: Api,
+  commentId: number,
+  all: boolean,
+  viewerId: number | null,
+  publicApiUrl: string,
+  includeBlocked = false,
+) {
+  const page = await api.replies(commentId, 1, all ? MORE_REPLIES : FIRST_REPLIES, includeBlocked);
   return { items: page.content.map((r) => shownComment(r, viewerId, publicApiUrl)), total: page.totalElements };
 }
 
@@ -55,19 +66,30 @@ export async function loadComments(
   const sort: CommentSort = isSort(sortParam) ? sortParam : "top";
   const page = pageParam(url.searchParams.get(COMMENT_PARAMS.page));
   const expanded = positiveId(url.searchParams.get(COMMENT_PARAMS.replies));
-  const list = await attempt(api.comments(place, sort, page));
+  // `?showBlocked=1`: the comments of people the viewer blocks too (the "show them" link of the hidden line).
+  const showBlocked = url.searchParams.get(SHOW_BLOCKED_PARAM) === "1";
+  const list = await attempt(api.comments(place, sort, page, undefined, showBlocked));
   if (!list.ok) return null;
   const comments = await Promise.all(
     list.value.content.map(async (c) => {
       const shown = shownComment(c, viewerId, publicApiUrl);
       if (c.replyCount === 0) return { ...shown, replies: [], repliesTotal: 0 };
-      const replies = await attempt(loadReplies(api, c.id, c.id === expanded, viewerId, publicApiUrl));
+      const replies = await attempt(loadReplies(api, c.id, c.id === expanded, viewerId, publicApiUrl, showBlocked));
       return replies.ok
         ? { ...shown, replies: replies.value.items, repliesTotal: replies.value.total }
         : { ...shown, replies: [], repliesTotal: c.replyCount };
     }),
   );
-  return { sort, page: list.value.page, totalPages: list.value.totalPages, comments, now: Date.now() };
+  return {
+    sort,
+    page: list.value.page,
+    totalPages: list.value.totalPages,
+    comments,
+    now: Date.now(),
+    hidden: list.value.hidden ?? 0,
+    // Only a viewer who blocks someone gets `hidden` at all.
+    showBlocked: showBlocked && list.value.hidden !== undefined,
+  };
 }
 
 /** The intents of the comment section's forms. */

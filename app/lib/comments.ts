@@ -20,6 +20,10 @@ export interface ShownComment {
   parentId: number | null;
   replyCount: number;
   deleted: boolean;
+  /** Removed by moderators: null, or their reason (docs/web.md "Removal"). */
+  removed: { reason: string } | null;
+  /** Removed and its content not shown to this viewer (only its author and the moderators see it). */
+  removedHidden: boolean;
   contentHtml: string;
   /** The markdown, for its author's edit form only. */
   content: string | null;
@@ -38,6 +42,10 @@ export interface CommentsData {
   comments: ThreadComment[];
   /** The server's clock, so relative dates render alike on the server and in the browser. */
   now: number;
+  /** Top-level comments left out because the viewer blocks their authors (server/blocks); 0 for most. */
+  hidden: number;
+  /** `?showBlocked=1`: they are shown. */
+  showBlocked: boolean;
 }
 
 /** What the comment action answers: which form it was, and the API's message with the text kept when refused. */

@@ -26,6 +26,24 @@ export type DeletionRef = { kind: "post" | "series" | "hub"; id: number } | { ki
 
 const withNotice = (path: string, kind: DeletedKind) => `${path}?${deletedNoticeParam}=${kind}`;
 
+/** A hub or a series: it goes with its posts or chapters, and the browser lands on the list of all of them. */
+function withContents(
+  kind: "hub" | "series",
+  thing: { name: string },
+  contents: string,
+  path: string,
+  remove: DeletionSubject["remove"],
+): DeletionSubject {
+  return {
+    kind,
+    title: thing.name,
+    consequence: `This deletes the ${kind}, its ${contents} and their comments.`,
+    cancelTo: path,
+    doneTo: withNotice(kind === "hub" ? "/hubs" : "/series", kind),
+    remove,
+  };
+}
+
 async function subjectOf(api: Api, ref: DeletionRef): Promise<DeletionSubject> {
   switch (ref.kind) {
     case "post": {
@@ -41,25 +59,12 @@ async function subjectOf(api: Api, ref: DeletionRef): Promise<DeletionSubject> {
     }
     case "hub": {
       const hub = await api.hubById(ref.id);
-      return {
-        kind: "hub",
-        title: hub.name,
-        consequence: `This deletes the hub, its ${plural(hub.postCount, "post")} and their comments.`,
-        cancelTo: hubPath(hub.name),
-        doneTo: withNotice("/hubs", "hub"),
-        remove: (a) => a.deleteHub(hub.id),
-      };
+      return withContents("hub", hub, plural(hub.postCount, "post"), hubPath(hub.name), (a) => a.deleteHub(hub.id));
     }
     case "series": {
       const series = await api.seriesById(ref.id);
-      return {
-        kind: "series",
-        title: series.name,
-        consequence: `This deletes the series, its ${plural(series.chapterCount, "chapter")} and their comments.`,
-        cancelTo: seriesPath(series.name),
-        doneTo: withNotice("/series", "series"),
-        remove: (a) => a.deleteSeries(series.id),
-      };
+      const chapters = plural(series.chapterCount, "chapter");
+      return withContents("series", series, chapters, seriesPath(series.name), (a) => a.deleteSeries(series.id));
     }
     case "chapter": {
       const chapter = await api.chapter(ref.seriesName, ref.number);

@@ -4,7 +4,8 @@ export type DeletedKind = "post" | "chapter" | "series" | "hub";
 /** The query parameter of the page a deletion redirects to: `?deleted=hub`. */
 export const deletedNoticeParam = "deleted";
 
-const NOTICES: Record<DeletedKind, string> = {
+const NOTICES: Record<DeletedKind | "account", string> = {
+  account: "Your account was deleted. Everything listed on the deletion page is gone.",
   post: "The post was deleted.",
   chapter: "The chapter was deleted.",
   series: "The series was deleted.",
@@ -13,7 +14,7 @@ const NOTICES: Record<DeletedKind, string> = {
 
 /** The notice for `?deleted=...`, or null for anything else. */
 export const deletedNotice = (value: string | null): string | null =>
-  value !== null && Object.hasOwn(NOTICES, value) ? NOTICES[value as DeletedKind] : null;
+  value !== null && Object.hasOwn(NOTICES, value) ? NOTICES[value as keyof typeof NOTICES] : null;
 
 /** The confirmation step's address of each thing. */
 export const deletePath = {

@@ -10,6 +10,7 @@ import { REDIRECT_AFTER_SAVE_MS, type FormFailure, type FormSuccess, type Publis
 import { requireUser, type Session } from "./session.server.ts";
 import { readForm, type ReadForm } from "./uploads.server.ts";
 import { describeUploadFailure } from "./uploads.ts";
+import { BANNED_FROM_HUB } from "../../server/rules/bans.ts";
 
 /** The signed-in user (else a redirect to the login page and back) and their API client. */
 export async function publisher(request: Request, context: WebContext): Promise<{ session: Session; api: Api }> {
@@ -68,7 +69,11 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
       if (kind === "chapter") return "A chapter with this number already exists in this series";
       return fallback;
     case 403:
-      if (kind === "post") return editing ? "You can only edit your own posts" : "You do not have permission to post in this hub";
+      if (kind === "post") {
+        if (editing) return "You can only edit your own posts";
+        // A hub ban says so in the API's words (CONTRACT.md 13).
+        return err.message === BANNED_FROM_HUB ? BANNED_FROM_HUB : "You do not have permission to post in this hub";
+      }
       if (kind === "chapter") return "Only the author of this series can publish its chapters";
       return `You can only edit your own ${kind === "hub" ? "hubs" : "series"}`;
     case 404:

@@ -2,7 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { hubPath, postPath, userPath } from "../lib/urls.ts";
 import { deletePath } from "../lib/deletion.ts";
+import { removalPath, removedText } from "../lib/removal.ts";
 import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ArrowLeftIcon } from "../components/icons.tsx";
 import { Avatar, Logo } from "../components/images.tsx";
@@ -79,6 +81,8 @@ export default function PostDetail() {
   const location = useLocation();
   const join = useJoinToggle(hub?.joinedByMe ?? false, hub?.memberCount ?? 0);
   const here = location.pathname + location.search;
+  // A removed post's content comes only to its author and the hub's moderators (docs/web.md "Removal").
+  const removedHidden = post?.removed != null && post.title === "";
 
   if (!post) {
     return (
@@ -108,7 +112,13 @@ export default function PostDetail() {
               <Logo name={post.hubName} imageId={hub?.profileImageId} size={28} />
               <span>{post.hubName}</span>
             </Link>
-            <h1 id="post-title">{post.title}</h1>
+            <h1 id="post-title">{removedHidden ? "Removed post" : post.title}</h1>
+            {post.removed ? (
+              <p className={`callout post__removed${removedHidden ? "" : " callout--warning"}`}>
+                {removedText(post.removed.reason)}
+                {removedHidden ? null : " (only its author and the hub's moderators see it)"}
+              </p>
+            ) : null}
             {post.description ? <p className="post__description">{post.description}</p> : null}
             <div className="post__byline">
               <Link to={userPath(post.authorName)} className="post__author">
@@ -129,6 +139,15 @@ export default function PostDetail() {
                   Delete post
                 </Link>
               ) : null}
+              {user && (user.id === post.authorId || hub?.moderatedByMe) ? (
+                <Link
+                  to={removalPath(post.removed ? "restore" : "remove", "post", post.id, here)}
+                  className="button button--ghost button--small"
+                >
+                  {post.removed ? "Restore post" : "Remove post"}
+                </Link>
+              ) : null}
+              <ReportLink type="post" id={post.id} ownerId={post.authorId} className="button button--ghost button--small" />
             </div>
           </header>
 
@@ -156,7 +175,12 @@ export default function PostDetail() {
             )}
           </footer>
         </article>
-        <LazyCommentSection comments={comments} count={post.commentCount} moderatorId={hub?.authorId ?? null} />
+        <LazyCommentSection
+          comments={comments}
+          count={post.commentCount}
+          moderatorId={hub?.authorId ?? null}
+          moderates={hub?.moderatedByMe ?? false}
+        />
       </div>
       <div className="with-sidebar__side">
         <RecentHubs hubs={recentHubs} />

@@ -2,11 +2,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PostCard } from "../components/cards.tsx";
 import { CreatorCard } from "../components/creator-card.tsx";
+import { EditDeleteLinks } from "../components/edit-delete-links.tsx";
+import { RemovalLink, RemovedCallout } from "../components/removal.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Banner, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
 import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
+import { HiddenByBlocks } from "../components/hidden-by-blocks.tsx";
+import { SHOW_BLOCKED_PARAM } from "../lib/blocks.ts";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { plural } from "../lib/format.ts";
@@ -25,11 +30,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.hubName ?? "";
   const { sort, page } = listOrderAndPage(request);
   const { api } = await viewerApi(request, context);
+  const showBlocked = new URL(request.url).searchParams.get(SHOW_BLOCKED_PARAM) === "1";
   const hubRead = attempt(api.hub(name));
   // The creator's card needs the hub first; everything else goes at once.
   const [hub, posts, creator, recentHubs] = await Promise.all([
     hubRead,
-    attempt(api.hubPosts(name, sort === "likes" ? "by-likes" : "latest", page)),
+    attempt(api.hubPosts(name, sort === "likes" ? "by-likes" : "latest", page, showBlocked)),
     hubRead.then((h) => (h.ok ? attempt(api.user(h.value.authorName)) : null)),
     loadRecentHubs(api),
   ]);
@@ -91,18 +97,16 @@ export default function HubDetail() {
                   </Link>
                   {user.id === hub.authorId ? (
                     <>
-                      <Link to={`/publish/hub/${hub.id}`} className="button button--ghost">
-                        Edit hub
-                      </Link>
-                      <Link to={deletePath.hub(hub.id)} className="button button--ghost">
-                        Delete hub
-                      </Link>
+                      <EditDeleteLinks noun="hub" editTo={`/publish/hub/${hub.id}`} deleteTo={deletePath.hub(hub.id)} />
+                      <RemovalLink type="hub" id={hub.id} removed={hub.removed !== null} />
                     </>
                   ) : null}
+                  <ReportLink type="hub" id={hub.id} ownerId={hub.authorId} />
                 </>
               ) : null}
             </div>
           </div>
+          <RemovedCallout removed={hub.removed} contentShown={user?.id === hub.authorId} />
           {hub.description ? <p className="hero__description">{hub.description}</p> : null}
           {!user ? (
             <p className="callout">
@@ -123,8 +127,14 @@ export default function HubDetail() {
               <>
                 {" · "}
                 <Link to={`${hubPath(hub.name)}/moderators`}>{user?.id === hub.authorId ? "Manage moderators" : "All moderators"}</Link>
+                {" · "}
+                <Link to={`${hubPath(hub.name)}/bans`}>Bans</Link>
+                {" · "}
+                <Link to="/moderation">Reports</Link>
               </>
             ) : null}
+            {" · "}
+            <Link to={`${hubPath(hub.name)}/modlog`}>Mod log</Link>
           </p>
         </section>
 
@@ -135,6 +145,14 @@ export default function HubDetail() {
             </h2>
             <SortTabs options={LIST_ORDERS} current={sort} label="Sort posts" />
           </div>
+          {posts?.hidden !== undefined ? (
+            <HiddenByBlocks
+              hidden={posts.hidden}
+              shown={location.search.includes(`${SHOW_BLOCKED_PARAM}=1`)}
+              noun="post"
+              search={location.search}
+            />
+          ) : null}
           <ListOrNotice items={posts?.content ?? null} failed="Failed to load posts" empty="No posts available.">
             {(items) => (
               <div className="stack">

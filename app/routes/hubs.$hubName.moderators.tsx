@@ -1,3 +1,4 @@
+import { ConfirmSection } from "../components/confirm-section.tsx";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "../components/field.tsx";
@@ -115,22 +116,16 @@ export default function HubModerators() {
       <FormError>{result?.formError}</FormError>
 
       {removing && canManage ? (
-        <section className="section moderators-page__confirm" aria-labelledby="confirm-title">
-          <h2 id="confirm-title" className="section__title">
-            Remove {removing.username}?
-          </h2>
+        <ConfirmSection
+          className="moderators-page__confirm"
+          title={`Remove ${removing.username}?`}
+          action={here}
+          fields={{ intent: "remove", userId: removing.id }}
+          submitLabel="Remove moderator"
+          busy={busy}
+        >
           <p>They will no longer moderate {hub.name}.</p>
-          <Form method="post" action={here}>
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="userId" value={removing.id} />
-            <button type="submit" className="button button--danger" disabled={busy}>
-              Remove moderator
-            </button>{" "}
-            <Link to={here} className="button button--ghost">
-              Cancel
-            </Link>
-          </Form>
-        </section>
+        </ConfirmSection>
       ) : null}
 
       <section className="section" aria-labelledby="moderators-title">

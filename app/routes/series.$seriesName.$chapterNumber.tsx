@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFun
 import { useCallback, useRef } from "react";
 import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
 import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ChapterCover, chapterLabel } from "../components/chapter-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
@@ -24,6 +25,7 @@ import { readingMode, rememberMode } from "../lib/reader.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { deletePath } from "../lib/deletion.ts";
+import { removalPath, removedText } from "../lib/removal.ts";
 import { chapterLikeHandlers, followHandlers } from "../lib/series-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
 import readerStyles from "../styles/reader.css?url";
@@ -191,6 +193,12 @@ export default function ChapterReader() {
             </p>
           </div>
         </div>
+        {chapter.removed ? (
+          <p className="callout reader-head__removed">
+            {removedText(chapter.removed.reason)}
+            {chapter.title === "" ? null : " (only its author and admins see it)"}
+          </p>
+        ) : null}
         {chapter.description ? <p className="reader-head__description">{chapter.description}</p> : null}
         <div className="reader-head__actions">
           <LikeButton liked={chapter.likedByMe} likes={chapter.likes} loginHref={loginHref} fields={likeFields} fetcherKey="chapter-like" />
@@ -203,8 +211,12 @@ export default function ChapterReader() {
               <Link to={deletePath.chapter(chapter.seriesName, chapter.number)} className="button button--ghost">
                 Delete chapter
               </Link>
+              <Link to={removalPath(chapter.removed ? "restore" : "remove", "chapter", chapter.id, here)} className="button button--ghost">
+                {chapter.removed ? "Restore chapter" : "Remove chapter"}
+              </Link>
             </>
           ) : null}
+          <ReportLink type="chapter" id={chapter.id} ownerId={chapter.authorId} />
           {pageCount > 0 ? <ModeSwitch mode={mode} page={current} onChoose={chooseMode} /> : null}
         </div>
         <ChapterNav

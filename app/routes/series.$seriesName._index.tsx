@@ -3,6 +3,9 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { chapterPath } from "../lib/urls.ts";
 import { ChapterCard, chapterLabel } from "../components/chapter-card.tsx";
 import { CreatorCard } from "../components/creator-card.tsx";
+import { EditDeleteLinks } from "../components/edit-delete-links.tsx";
+import { RemovalLink, RemovedCallout } from "../components/removal.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { BookIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Banner, Logo } from "../components/images.tsx";
@@ -109,16 +112,14 @@ export default function SeriesDetail() {
                 <Link to={`/publish/chapter?series=${encodeURIComponent(series.name)}`} className="button button--secondary">
                   <PlusIcon /> New chapter
                 </Link>
-                <Link to={`/publish/series/${series.id}`} className="button button--ghost">
-                  Edit series
-                </Link>
-                <Link to={deletePath.series(series.id)} className="button button--ghost">
-                  Delete series
-                </Link>
+                <EditDeleteLinks noun="series" editTo={`/publish/series/${series.id}`} deleteTo={deletePath.series(series.id)} />
+                <RemovalLink type="series" id={series.id} removed={series.removed !== null} />
               </>
             ) : null}
+            <ReportLink type="series" id={series.id} ownerId={series.author} />
           </div>
         </div>
+        <RemovedCallout removed={series.removed} contentShown={own} />
         {series.description ? <p className="hero__description">{series.description}</p> : null}
         <div className="series-hero__footer">
           <CreatorCard username={series.authorName} user={creator} />

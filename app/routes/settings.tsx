@@ -2,7 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PasswordChangeBody } from "../../server/rules/auth.ts";
 import { UserEditBody } from "../../server/rules/user.ts";
-import { Field, FormError } from "../components/field.tsx";
+import { Field } from "../components/field.tsx";
+import { FormSection } from "../components/form-section.tsx";
+import { BlockedUsers } from "../components/blocked-users.tsx";
+import { blockedUsers } from "../lib/blocks.server.ts";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
 import { attempt } from "../lib/load.server.ts";
@@ -16,9 +19,15 @@ export const meta: MetaFunction = () => [{ title: "Settings · Inkwell" }];
 /** `?confirm=logout-all` shows the confirmation step of "Log out everywhere" (works without JavaScript). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const me = await attempt(apiFor(request, context, session).user(session.user.username));
+  const api = apiFor(request, context, session);
+  const [me, blocked] = await Promise.all([attempt(api.user(session.user.username)), attempt(blockedUsers(api, 1))]);
   const confirming = new URL(request.url).searchParams.get("confirm") === "logout-all";
-  return { userId: session.user.id, email: me.ok ? (me.value.email ?? "") : null, confirming };
+  return {
+    userId: session.user.id,
+    email: me.ok ? (me.value.email ?? "") : null,
+    confirming,
+    blocked: blocked.ok ? { users: blocked.value.content, total: blocked.value.totalElements } : null,
+  };
 }
 
 type SettingsForm = "email" | "password";
@@ -92,23 +101,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw data({ message: "Unknown action" }, { status: 400 });
 }
 
-function Outcome({ result, form }: { result: SettingsResult | undefined; form: SettingsForm }) {
-  if (result?.form !== form) return null;
-  if (result.ok)
-    return (
-      <p className="save-success save-success--inline" role="status">
-        {result.message}
-      </p>
-    );
-  return <FormError>{result.message}</FormError>;
-}
-
 export default function Settings() {
-  const { email, confirming } = useLoaderData<typeof loader>();
+  const { email, confirming, blocked } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorsOf = (form: SettingsForm) => (result?.form === form ? result.fieldErrors : {});
+  const outcomeOf = (form: SettingsForm) => (result?.form === form ? result : null);
   const emailErrors = errorsOf("email");
   const passwordErrors = errorsOf("password");
 
@@ -123,71 +122,63 @@ export default function Settings() {
         </p>
       </section>
 
-      <section className="card settings__section" aria-labelledby="email-title">
-        <h2 id="email-title">Email</h2>
-        {email ? <p className="muted">Now: {email}</p> : null}
-        <Outcome result={result} form="email" />
-        <Form method="post" className="form" noValidate preventScrollReset>
-          <input type="hidden" name="intent" value="email" />
-          <Field
-            label="New email"
-            name="email"
-            id="settings-email"
-            type="email"
-            autoComplete="email"
-            defaultValue={result?.form === "email" && !result.ok ? result.email : ""}
-            error={emailErrors.email}
-            required
-          />
-          <Field
-            label="Current password"
-            name="currentPassword"
-            id="settings-email-password"
-            type="password"
-            autoComplete="current-password"
-            error={emailErrors.currentPassword}
-            required
-          />
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={busy("email")}>
-              {busy("email") ? "Saving..." : "Change email"}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <FormSection
+        id="email"
+        title="Email"
+        intro={email ? <p className="muted">Now: {email}</p> : null}
+        intent="email"
+        outcome={outcomeOf("email")}
+        submitLabel="Change email"
+      >
+        <Field
+          label="New email"
+          name="email"
+          id="settings-email"
+          type="email"
+          autoComplete="email"
+          defaultValue={result?.form === "email" && !result.ok ? result.email : ""}
+          error={emailErrors.email}
+          required
+        />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          id="settings-email-password"
+          type="password"
+          autoComplete="current-password"
+          error={emailErrors.currentPassword}
+          required
+        />
+      </FormSection>
 
-      <section className="card settings__section" aria-labelledby="password-title">
-        <h2 id="password-title">Password</h2>
-        <p className="muted">Changing it signs you out everywhere else.</p>
-        <Outcome result={result} form="password" />
-        <Form method="post" className="form" noValidate preventScrollReset>
-          <input type="hidden" name="intent" value="password" />
-          <Field
-            label="Current password"
-            name="currentPassword"
-            id="settings-current-password"
-            type="password"
-            autoComplete="current-password"
-            error={passwordErrors.currentPassword}
-            required
-          />
-          <Field
-            label="New password"
-            name="newPassword"
-            id="settings-new-password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
-            error={passwordErrors.newPassword}
-            required
-          />
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={busy("password")}>
-              {busy("password") ? "Saving..." : "Change password"}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <FormSection
+        id="password"
+        title="Password"
+        intro={<p className="muted">Changing it signs you out everywhere else.</p>}
+        intent="password"
+        outcome={outcomeOf("password")}
+        submitLabel="Change password"
+      >
+        <Field
+          label="Current password"
+          name="currentPassword"
+          id="settings-current-password"
+          type="password"
+          autoComplete="current-password"
+          error={passwordErrors.currentPassword}
+          required
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          id="settings-new-password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={passwordErrors.newPassword}
+          required
+        />
+      </FormSection>
 
       <section className="card settings__section" id="sessions" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>
@@ -214,12 +205,25 @@ export default function Settings() {
         )}
       </section>
 
+      <BlockedUsers users={blocked?.users ?? null} total={blocked?.total ?? 0} />
+
       <section className="card settings__section" aria-labelledby="data-title">
         <h2 id="data-title">Your data</h2>
         <p>A zip of your profile, posts, comments, series, chapters, likes and follows, with every image you uploaded.</p>
         <a href="/settings/export" className="button button--secondary" download>
           Download my data
         </a>
+      </section>
+
+      <section className="card settings__section" id="delete-account" aria-labelledby="delete-account-title">
+        <h2 id="delete-account-title">Delete account</h2>
+        <p>
+          Your account, series, posts, likes, follows and images go for good; comments others answered stay without your name. The next page
+          lists exactly what goes and what stays, and asks for your password.
+        </p>
+        <Link to="/settings/delete" className="button button--danger">
+          Delete account...
+        </Link>
       </section>
     </div>
   );

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { Hub, Series } from "../../server/rules/responses.ts";
 import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { CalendarIcon } from "../components/icons.tsx";
 import { ProfileHero } from "../components/profile-hero.tsx";
 import { ListDialog } from "../components/list-dialog.tsx";
@@ -9,6 +10,7 @@ import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { attempt, readFailure, viewerApi, type Loaded } from "../lib/load.server.ts";
 import { withParams } from "../lib/url.ts";
+import { blockState } from "../lib/blocks.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user ? `@${data.user.username}` : "User"} · Inkwell` }];
 
@@ -31,15 +33,25 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           attempt(api.createdHubs(id)),
         ]),
   );
-  const [user, loaded] = await Promise.all([userRead, lists]);
+  // Admins see a Suspend link on other people's profiles (the session holds no role: the API says it).
+  const viewerIsAdmin =
+    session && own === null ? attempt(api.user(session.user.username)).then((me) => me.ok && me.value.role === "admin") : false;
+  // Whether the viewer blocks this user: the Block or Unblock button (null: not signed in, or their own page).
+  const blockedRead =
+    session && own === null
+      ? userRead.then(async (u) => (u.ok ? attempt(blockState(api, u.value.id)).then((s) => (s.ok ? s.value.blocked : null)) : null))
+      : Promise.resolve(null);
+  const [user, loaded, canSuspend, blockedByMe] = await Promise.all([userRead, lists, viewerIsAdmin, blockedRead]);
   if (!user.ok) {
     const failed = readFailure(user, "User not found", "Failed to load user data");
-    return data({ user: null, error: failed.message, lists: null }, { status: failed.status });
+    return data({ user: null, error: failed.message, lists: null, canSuspend: false, blockedByMe: null }, { status: failed.status });
   }
   const [memberHubs, followedSeries, createdSeries, createdHubs] = loaded!;
   return {
     user: user.value,
     error: null,
+    canSuspend: canSuspend && user.value.role !== "admin",
+    blockedByMe,
     lists: {
       memberHubs: listOf<Hub>(memberHubs),
       followedSeries: listOf<Series>(followedSeries),
@@ -65,7 +77,7 @@ const count = (list: unknown[] | null) => (list ? list.length : 0);
 const FAILED_LIST = "Could not load this list right now.";
 
 export default function UserPage() {
-  const { user, error, lists } = useLoaderData<typeof loader>();
+  const { user, error, lists, canSuspend, blockedByMe } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const tab = params.get("tab") === "hubs" ? "hubs" : "series";
@@ -93,6 +105,24 @@ export default function UserPage() {
           <Link to={href({ show: "followed-series" })} className="button button--secondary" preventScrollReset>
             Followed Series ({count(lists.followedSeries)})
           </Link>
+          {canSuspend ? (
+            <Link to={`/user/${encodeURIComponent(user.username)}/suspend`} className="button button--ghost">
+              Suspend
+            </Link>
+          ) : null}
+          <ReportLink type="user" id={user.id} ownerId={user.id} />
+          {blockedByMe === true ? (
+            <Form method="post" action={`/user/${encodeURIComponent(user.username)}/block`}>
+              <input type="hidden" name="intent" value="unblock" />
+              <button type="submit" className="button button--ghost">
+                Unblock
+              </button>
+            </Form>
+          ) : blockedByMe === false ? (
+            <Link to={`/user/${encodeURIComponent(user.username)}/block`} className="button button--ghost">
+              Block
+            </Link>
+          ) : null}
         </div>
       </ProfileHero>
 

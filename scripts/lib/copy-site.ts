@@ -29,8 +29,11 @@ export const COPIED_TABLES = [
   "Job",
   "HubModerator",
   "ModLogEntry",
+  "HubBan",
   "ImageUse",
   "ImageRelease",
+  "Block",
+  "Report",
 ] as const satisfies readonly (keyof DB)[];
 
 /**

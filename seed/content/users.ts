@@ -9,6 +9,14 @@ export const DEMO_ADMIN = "gutterspace";
 /** A moderator the hub's creator added (the demo login's own hub), some days before the seed ran. */
 export const DEMO_HUB_MODERATOR = { hub: "Manga Sketch Club", username: "mika_draws", addedDaysAgo: 30 } as const;
 
+/** A report on a comment in that hub, which the moderator looked at and dismissed (the hub's mod log shows it). */
+export const DEMO_RESOLVED_REPORT = {
+  reporter: "quiet_quill",
+  reason: "harassment",
+  note: "This reads as a dig at the artist.",
+  resolutionReason: "Friendly critique of the panel, not harassment.",
+} as const;
+
 export interface DemoUser {
   username: string;
   /** Days before the seed ran that the member joined. */

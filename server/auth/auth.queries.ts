@@ -28,10 +28,11 @@ export function createAuthQueries({ kysely }: Database) {
       })
       .returning(["id", "username", "email", "tokenGeneration"]),
   );
-  const forSignIn = prepare<{ usernameKey: string }, SignInRow>(kysely, (p) =>
+  // With the suspension: login refuses a suspended account after the password check.
+  const forSignIn = prepare<{ usernameKey: string }, SignInRow & Pick<Selectable<UserTable>, "suspendedUntil">>(kysely, (p) =>
     kysely
       .selectFrom("User")
-      .select(["id", "username", "email", "passwordHash", "tokenGeneration"])
+      .select(["id", "username", "email", "passwordHash", "tokenGeneration", "suspendedUntil"])
       .where("usernameKey", "=", p("usernameKey")),
   );
   // Logging out twice (two tabs) revokes once.

@@ -8,6 +8,8 @@ import type { LoginInput, PasswordChangeInput, RegisterInput } from "../rules/au
 import { createAuthQueries } from "./auth.queries.ts";
 import type { AttemptCounters } from "../http/attempt-counter.ts";
 import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.ts";
+import { isSuspended } from "../moderation/suspensions.service.ts";
+import { ACCOUNT_SUSPENDED } from "../rules/bans.ts";
 
 const WRONG_PASSWORD = "Current password is incorrect";
 
@@ -53,7 +55,7 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
    * logins are: every try counts on the address, failures on the account's own bucket, so a stolen token
    * cannot be used to guess the password quickly. 400 with a field error when it is wrong.
    */
-  async function confirmPassword(caller: Caller, password: string, origin: Origin) {
+  async function confirmPassword(caller: Caller, password: string, origin: Origin, field = "currentPassword") {
     await throttle.countAttempt(origin.address);
     const bucket = `password:${caller.id}`;
     await throttle.assertMayTry(bucket);
@@ -61,13 +63,15 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
     const ok = await bcrypt.compare(password, user?.passwordHash ?? dummyHash);
     if (!user || !ok) {
       await throttle.countFailure(bucket);
-      throw badRequest(WRONG_PASSWORD, [{ field: "currentPassword", message: WRONG_PASSWORD }]);
+      throw badRequest(WRONG_PASSWORD, [{ field, message: WRONG_PASSWORD }]);
     }
     return user;
   }
 
   return {
-    confirmPassword: (caller: Caller, password: string, origin: Origin) => confirmPassword(caller, password, origin).then(() => undefined),
+    /** `field`: the body's field the error names (`password` for an account deletion). */
+    confirmPassword: (caller: Caller, password: string, origin: Origin, field?: string) =>
+      confirmPassword(caller, password, origin, field).then(() => undefined),
 
     /**
      * The user's own password only: every token of theirs signed so far stops working (on every instance: the
@@ -128,6 +132,8 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
         throw new HttpError(401, "Invalid credentials");
       }
       if (trusted) await throttle.forgetFailures(bucket);
+      // After the password check, so the answer tells nothing to someone without the password.
+      if (isSuspended(user.suspendedUntil)) throw forbidden(ACCOUNT_SUSPENDED);
       return { accessToken: signAccessToken(user, config), deviceToken: trusted ? input.deviceToken! : signDeviceToken(user.id, config) };
     },
 

@@ -5,7 +5,7 @@ import { prepare, type Executor } from "../db/prepared.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds, type ImageRef } from "../images/image-refs.ts";
-import { assertOwnImages, publishOwnImages, recordImageUses } from "../images/own-images.ts";
+import { assertOwnImages, useImages } from "../images/own-images.ts";
 import { enqueueJob } from "../jobs/jobs.queries.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 
@@ -24,6 +24,8 @@ export interface ChapterRow {
   seriesId: number;
   seriesName: string;
   pageCount: number;
+  /** Set while removed by moderators (docs/decisions/018-governance.md). */
+  removedReason: string | null;
 }
 export interface ChapterDetailRow extends ChapterRow {
   content: string;
@@ -42,7 +44,7 @@ export interface ChapterPageRow {
 // List items leave out `content` and the pages; the series name comes from the same query.
 const CHAPTER_SUMMARY = sql`
   SELECT c."id", c."number", c."title", c."description", c."likes", c."commentCount", c."date", c."coverId", c."authorId", c."seriesId",
-         s."name" AS "seriesName",
+         s."name" AS "seriesName", c."removedReason",
          (SELECT COUNT(*) FROM "ChapterPage" cp WHERE cp."chapterId" = c."id") AS "pageCount"
   FROM "Chapter" c JOIN "Series" s ON s."id" = c."seriesId"`;
 
@@ -87,7 +89,7 @@ export function createChapterQueries({ kysely }: Database) {
       (p) => sql`SELECT c."id", c."number", c."title", c."description", c."likes", c."commentCount", c."date", c."coverId", c."authorId",
                    c."seriesId",
                    s."name" AS "seriesName", (SELECT COUNT(*) FROM "ChapterPage" cp WHERE cp."chapterId" = c."id") AS "pageCount",
-                   c."content", u."username" AS "authorName",
+                   c."content", u."username" AS "authorName", c."removedReason",
                    CASE WHEN EXISTS (SELECT 1 FROM "ChapterLike" WHERE "userId" = ${p("viewerId")} AND "chapterId" = c."id") THEN 1 ELSE 0 END AS "liked",
                    (SELECT MAX("number") FROM "Chapter" WHERE "seriesId" = c."seriesId" AND "number" < c."number") AS "previousNumber",
                    (SELECT MIN("number") FROM "Chapter" WHERE "seriesId" = c."seriesId" AND "number" > c."number") AS "nextNumber"
@@ -203,8 +205,7 @@ export function createChapterQueries({ kysely }: Database) {
             trx,
           ))!;
           await writePages(trx, id, input.pages);
-          await publishOwnImages(trx, series.authorId, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
-          await recordImageUses(trx, "chapter", id, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
+          await useImages(trx, series.authorId, "chapter", id, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
           // The followers are told after the answer, by the job runner (docs/decisions/017-discussion.md).
           await enqueueJob(trx, "chapter-notifications", id, date);
           return number;
@@ -236,8 +237,11 @@ export function createChapterQueries({ kysely }: Database) {
           },
           trx,
         );
-        await publishOwnImages(trx, current.authorId, [coverId, ...(input.pages ?? []), ...embeddedImageIds(input.content ?? "")]);
-        await recordImageUses(trx, "chapter", chapterId, [coverId, ...(input.pages ?? []), ...embeddedImageIds(input.content ?? "")]);
+        await useImages(trx, current.authorId, "chapter", chapterId, [
+          coverId,
+          ...(input.pages ?? []),
+          ...embeddedImageIds(input.content ?? ""),
+        ]);
       }),
   };
 }

@@ -23,7 +23,10 @@ const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
     response: pageSchema(ChapterSummary),
     errors: [404],
     handle: async ({ params, query, user, deps }) =>
-      deps.chapters.list(await deps.series.resolveRef(params.name), order, toPaging(query), user?.id),
+      deps.redaction.chapterPage(
+        await deps.chapters.list(await deps.series.resolveRef(params.name), order, toPaging(query), user?.id),
+        user,
+      ),
   });
 
 const chapterLike = (method: "post" | "delete") =>
@@ -35,7 +38,7 @@ const chapterLike = (method: "post" | "delete") =>
     auth: "required",
     params: ChapterInSeries,
     response: LikeState,
-    errors: [404],
+    errors: [403, 404],
     handle: async ({ params, user, deps }) => {
       const chapterId = await deps.chapters.resolveId(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber);
       return method === "post" ? deps.chapterLikes.like(user.id, chapterId) : deps.chapterLikes.unlike(user.id, chapterId);
@@ -69,7 +72,10 @@ export const chapterEndpoints = [
     response: Chapter,
     errors: [404],
     handle: async ({ params, user, deps }) =>
-      deps.chapters.get(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, user?.id),
+      deps.redaction.chapter(
+        await deps.chapters.get(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, user?.id),
+        user,
+      ),
   }),
   endpoint({
     method: "put",

@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { ImageRef } from "../images/image-refs.ts";
 import { wakeJobRunners } from "../jobs/job-runner.ts";
+import { removedOf } from "../moderation/removed.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Chapter, ChapterSummary, Page } from "../rules/responses.ts";
@@ -26,6 +27,7 @@ export const toSummary = (row: ChapterRow, liked: boolean): ChapterSummary => ({
   seriesName: row.seriesName,
   pageCount: row.pageCount,
   likedByMe: liked,
+  removed: removedOf(row),
 });
 
 export function createChapterService(db: Database) {

@@ -4,9 +4,12 @@ import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
-import { publishOwnImages, recordImageUses } from "../images/own-images.ts";
+import { useImages } from "../images/own-images.ts";
 import { deleteCommentNotifications, insertNotifications, type NewNotification } from "../notifications/notify.ts";
+import { createHubBanChecks } from "../moderation/bans.queries.ts";
+import { refuseRemoved } from "../moderation/removed-guard.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
+import { notBlockedBy, refuseBlockers } from "../blocks/blocks.queries.ts";
 import type { CommentSort } from "../rules/comment.ts";
 import { findMentions } from "../rules/mentions.ts";
 
@@ -28,6 +31,8 @@ export interface CommentRow {
   parentId: number | null;
   replyCount: number;
   deletedAt: number | null;
+  /** Set while removed by moderators (docs/decisions/018-governance.md). */
+  removedReason: string | null;
 }
 
 /** What the rules of editing and deleting need to know about a comment. */
@@ -58,15 +63,17 @@ export interface NewCommentFacts {
 export type InsertResult = { id: number } | { problem: "no-place" | "no-parent" };
 
 const COLUMNS = sql`c."id", c."content", c."authorId", u."username" AS "authorName", u."profileImageId" AS "authorImageId", c."createdAt",
-  c."editedAt", c."likes", c."parentId", c."replyCount", c."deletedAt"`;
+  c."editedAt", c."likes", c."parentId", c."replyCount", c."deletedAt", c."removedReason"`;
 const FROM = sql`FROM "Comment" c LEFT JOIN "User" u ON u."id" = c."authorId"`;
 const COMMENT = sql`SELECT ${COLUMNS} ${FROM}`;
 
-// "top": most liked, then oldest; the inner query walks the (place, parentId, ...) indexes of schema.prisma.
+// "top": most liked, then oldest; the inner query walks the (place, parentId, ...) indexes of schema.prisma. The inner
+// order leads with "parentId" (NULL in every row it sorts): PostgreSQL does not count `IS NULL` as pinning an index
+// column the way `=` does, so without it it read and sorted all of a post's threads for every page (decision 014).
 const ORDER = {
-  top: { inner: sql`"likes" DESC, "createdAt", "id"`, outer: sql`c."likes" DESC, c."createdAt", c."id"` },
-  oldest: { inner: sql`"createdAt", "id"`, outer: sql`c."createdAt", c."id"` },
-  newest: { inner: sql`"createdAt" DESC, "id" DESC`, outer: sql`c."createdAt" DESC, c."id" DESC` },
+  top: { inner: sql`"parentId", "likes" DESC, "createdAt", "id"`, outer: sql`c."likes" DESC, c."createdAt", c."id"` },
+  oldest: { inner: sql`"parentId", "createdAt", "id"`, outer: sql`c."createdAt", c."id"` },
+  newest: { inner: sql`"parentId" DESC, "createdAt" DESC, "id" DESC`, outer: sql`c."createdAt" DESC, c."id" DESC` },
 } satisfies Record<CommentSort, unknown>;
 
 const PLACE_TABLE = { postId: "Post", chapterId: "Chapter" } as const;
@@ -75,6 +82,7 @@ const PLACE_TABLE = { postId: "Post", chapterId: "Chapter" } as const;
 export function createCommentQueries(db: Database) {
   const { kysely } = db;
   type PageParams = { placeId: number; limit: number; offset: number };
+  const bans = createHubBanChecks(db);
 
   const topLevel = (column: Place["column"], sort: CommentSort) =>
     prepare<PageParams, CommentRow>(
@@ -177,6 +185,48 @@ export function createCommentQueries(db: Database) {
     deleteRow: prepare<{ id: number }>(kysely, (p) => sql`DELETE FROM "Comment" WHERE "id" = ${p("id")}`),
   };
 
+  // A blocker's lists (docs/decisions/018-governance.md "Blocks"): the same pages without the blocked authors' comments,
+  // and how many those are (from the blocks: one index read per blocked author). Callers without blocks never run these.
+  type Hiding = { viewerId: number };
+  const topLevelHiding = (column: Place["column"], sort: CommentSort) =>
+    prepare<PageParams & Hiding, CommentRow>(
+      kysely,
+      (p) => sql`${COMMENT}
+        WHERE c."id" IN (SELECT x."id" FROM "Comment" x WHERE x.${sql.ref(column)} = ${p("placeId")} AND x."parentId" IS NULL
+                           AND ${notBlockedBy(p("viewerId"), sql.ref("x.authorId"))}
+                         ORDER BY ${ORDER[sort].inner} LIMIT ${p("limit")} OFFSET ${p("offset")})
+        ORDER BY ${ORDER[sort].outer}`,
+    );
+  const hiding = {
+    topLevel: perPlace((column) => ({
+      top: topLevelHiding(column, "top"),
+      oldest: topLevelHiding(column, "oldest"),
+      newest: topLevelHiding(column, "newest"),
+    })),
+    hiddenTopLevel: perPlace((column) =>
+      prepare<{ placeId: number } & Hiding, { n: number }>(
+        kysely,
+        // A correlated count per block, not a join, so the blocks stay the outer loop (as posts.queries.ts's `hidden`).
+        (p) => sql`SELECT COALESCE(SUM((SELECT COUNT(*) FROM "Comment" x WHERE x."authorId" = b."blockedId"
+                     AND x.${sql.ref(column)} = ${p("placeId")} AND x."parentId" IS NULL)), 0) AS "n"
+                   FROM "Block" b WHERE b."userId" = ${p("viewerId")}`,
+      ),
+    ),
+    replies: prepare<{ parentId: number; limit: number; offset: number } & Hiding, CommentRow>(
+      kysely,
+      (p) => sql`${COMMENT}
+        WHERE c."id" IN (SELECT x."id" FROM "Comment" x WHERE x."parentId" = ${p("parentId")} AND ${notBlockedBy(p("viewerId"), sql.ref("x.authorId"))}
+                         ORDER BY x."createdAt", x."id" LIMIT ${p("limit")} OFFSET ${p("offset")})
+        ORDER BY c."createdAt", c."id"`,
+    ),
+    hiddenReplies: prepare<{ parentId: number } & Hiding, { n: number }>(
+      kysely,
+      (p) => sql`SELECT COALESCE(SUM((SELECT COUNT(*) FROM "Comment" x
+                   WHERE x."authorId" = b."blockedId" AND x."parentId" = ${p("parentId")})), 0) AS "n"
+                 FROM "Block" b WHERE b."userId" = ${p("viewerId")}`,
+    ),
+  };
+
   /** A comment gone for good: its likes, its notifications and its row. */
   async function erase(trx: Executor, id: number) {
     await q.deleteLikes.run({ id }, trx);
@@ -192,6 +242,9 @@ export function createCommentQueries(db: Database) {
   ): Promise<{ id: number }> {
     const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1, threads: input.parentId === null ? 1 : 0 }, trx);
     if (!placeRow) throw new Refused("no-place");
+    await refuseRemoved(trx, place.column === "postId" ? "post" : "chapter", place.id);
+    // A hub ban reaches the comments on its posts (chapters are in no hub): 403, the unit rolled back.
+    if (place.column === "postId") await bans.onPost(trx, place.id, input.authorId);
     let threadId: number | null = null;
     let answeredAuthorId: number | null = null;
     if (input.parentId !== null) {
@@ -214,9 +267,9 @@ export function createCommentQueries(db: Database) {
       },
       trx,
     ))!;
-    await publishOwnImages(trx, input.authorId, embeddedImageIds(input.content));
-    await recordImageUses(trx, "comment", id, embeddedImageIds(input.content));
+    await useImages(trx, input.authorId, "comment", id, embeddedImageIds(input.content));
     const mentionedIds = await mentionedUserIds(trx, findMentions(input.content));
+    await refuseBlockers(trx, input.authorId, { answeredAuthorId, mentionedIds });
     const facts = { commentId: id, placeAuthorId: placeRow.authorId, answeredAuthorId, isReply: threadId !== null, mentionedIds };
     await insertNotifications(
       trx,
@@ -264,6 +317,21 @@ export function createCommentQueries(db: Database) {
     thread: (id: number) => q.thread.first({ id }),
 
     replyPage: (parentId: number, limit: number, offset: number) => q.replies.all({ parentId, limit, offset }),
+
+    /** How many of the place's top-level comments are by users `viewerId` blocks. */
+    hiddenTopLevel: async (place: Place, viewerId: number) =>
+      Number((await hiding.hiddenTopLevel[place.column].first({ placeId: place.id, viewerId }))!.n),
+
+    /** A page of the place's top-level comments without those by users `viewerId` blocks. */
+    topLevelPageHiding: (place: Place, sort: CommentSort, limit: number, offset: number, viewerId: number) =>
+      hiding.topLevel[place.column][sort].all({ placeId: place.id, limit, offset, viewerId }),
+
+    /** How many of the thread's replies are by users `viewerId` blocks. */
+    hiddenReplies: async (parentId: number, viewerId: number) => Number((await hiding.hiddenReplies.first({ parentId, viewerId }))!.n),
+
+    /** A page of the thread's replies without those by users `viewerId` blocks. */
+    replyPageHiding: (parentId: number, limit: number, offset: number, viewerId: number) =>
+      hiding.replies.all({ parentId, limit, offset, viewerId }),
 
     byId: async (id: number, viewerId: number | undefined) => {
       const row = await q.byId.first({ id, viewerId: viewerId ?? 0 });
@@ -314,13 +382,13 @@ export function createCommentQueries(db: Database) {
         if (!current) return false;
         const editedAt = nowMs();
         await q.edit.run({ id, content, editedAt }, trx);
-        await publishOwnImages(trx, editorId, embeddedImageIds(content));
-        await recordImageUses(trx, "comment", id, embeddedImageIds(content));
+        await useImages(trx, editorId, "comment", id, embeddedImageIds(content));
         const before = new Set(findMentions(current.content));
         const mentioned = await mentionedUserIds(
           trx,
           findMentions(content).filter((key) => !before.has(key)),
         );
+        await refuseBlockers(trx, editorId, { mentionedIds: mentioned });
         await insertNotifications(
           trx,
           notify(mentioned).map((n) => ({ ...n, createdAt: editedAt })),
@@ -354,14 +422,23 @@ export type CommentQueries = ReturnType<typeof createCommentQueries>;
 export function createCommentLikeQueries(db: Database) {
   return {
     /** Sets the like on or off; answers the comment's likes after it. */
-    setLiked: createCountedToggle(db, {
-      link: "CommentLike",
-      targetColumn: "commentId",
-      target: "Comment",
-      counter: "likes",
-      timestamped: false,
-      notFoundMessage: "Comment not found",
-      goneWhenSet: "deletedAt",
-    }),
+    setLiked: createCountedToggle(
+      db,
+      {
+        link: "CommentLike",
+        targetColumn: "commentId",
+        target: "Comment",
+        counter: "likes",
+        timestamped: false,
+        notFoundMessage: "Comment not found",
+        goneWhenSet: "deletedAt",
+      },
+      undefined,
+      // A hub ban reaches the comments on its posts.
+      async (trx, commentId, userId) => {
+        await refuseRemoved(trx, "comment", commentId);
+        await createHubBanChecks(db).onComment(trx, commentId, userId);
+      },
+    ),
   };
 }

@@ -11,14 +11,19 @@ import {
   NewCommentBody,
 } from "../rules/comment.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { Comment, CommentDeleted, LikeState, pageSchema } from "../rules/responses.ts";
+import { Comment, CommentDeleted, LikeState } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import { hidingBlocksOf, withHidden } from "../blocks/blocks.service.ts";
+import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
 
 const endpoint = endpointsFor<Services>();
 const PostInHub = z.object({ hubName: z.string(), postId: idParam("Post id") });
 const ChapterInSeries = z.object({ name: z.string(), chapterNumber: idParam("Chapter number") });
 const CommentId = z.object({ id: idParam("Comment id") });
+// A blocker's lists leave out their blocked users' comments unless includeBlocked=true (server/blocks).
+const CommentListing = CommentListQuery.extend(IncludeBlockedQuery.shape);
+const ReplyListing = PagingQuery.extend(IncludeBlockedQuery.shape);
 
 /** Counts a new comment per user before its body is looked at; beyond the limit, 429 with Retry-After. */
 function limitCommentRate(comments: AttemptCounter, perMinute: number): RequestHandler {
@@ -37,7 +42,7 @@ const commentLike = (method: "post" | "delete") =>
     auth: "required",
     params: CommentId,
     response: LikeState,
-    errors: [404],
+    errors: [403, 404],
     handle: ({ params, user, deps }) =>
       method === "post" ? deps.commentLikes.like(user.id, params.id) : deps.commentLikes.unlike(user.id, params.id),
   });
@@ -60,16 +65,23 @@ export function commentEndpoints(
       summary: "A post's top-level comments: sort=top (most liked, then oldest; the default), oldest or newest",
       auth: "none",
       params: PostInHub,
-      query: CommentListQuery,
-      response: pageSchema(Comment),
+      query: CommentListing,
+      response: pageHidingBlocked(Comment),
       errors: [404],
       handle: async ({ params, query, user, deps }) =>
-        deps.comments.listOnPost(
-          await deps.hubs.resolveId(params.hubName, "Post not found"),
-          params.postId,
-          query.sort,
-          toPaging(query),
-          user?.id,
+        withHidden(
+          await deps.redaction.commentPage(
+            await deps.comments.listOnPost(
+              await deps.hubs.resolveId(params.hubName, "Post not found"),
+              params.postId,
+              query.sort,
+              toPaging(query),
+              user?.id,
+              hidingBlocksOf(user, query.includeBlocked),
+            ),
+            user,
+          ),
+          user,
         ),
     }),
     endpoint({
@@ -84,7 +96,7 @@ export function commentEndpoints(
       before: rate,
       status: 201,
       response: Comment,
-      errors: [404],
+      errors: [403, 404],
       handle: async ({ params, body, user, deps }) =>
         deps.comments.commentOnPost(await deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, body, user.id),
     }),
@@ -95,16 +107,23 @@ export function commentEndpoints(
       summary: "A chapter's top-level comments: sort=top (most liked, then oldest; the default), oldest or newest",
       auth: "none",
       params: ChapterInSeries,
-      query: CommentListQuery,
-      response: pageSchema(Comment),
+      query: CommentListing,
+      response: pageHidingBlocked(Comment),
       errors: [404],
       handle: async ({ params, query, user, deps }) => {
         const series = await deps.series.resolveRef(params.name, "Chapter not found");
-        return deps.comments.listOnChapter(
-          await deps.chapters.resolveId(series, params.chapterNumber),
-          query.sort,
-          toPaging(query),
-          user?.id,
+        return withHidden(
+          await deps.redaction.commentPage(
+            await deps.comments.listOnChapter(
+              await deps.chapters.resolveId(series, params.chapterNumber),
+              query.sort,
+              toPaging(query),
+              user?.id,
+              hidingBlocksOf(user, query.includeBlocked),
+            ),
+            user,
+          ),
+          user,
         );
       },
     }),
@@ -120,7 +139,7 @@ export function commentEndpoints(
       before: rate,
       status: 201,
       response: Comment,
-      errors: [404],
+      errors: [403, 404],
       handle: async ({ params, body, user, deps }) => {
         const series = await deps.series.resolveRef(params.name, "Chapter not found");
         return deps.comments.commentOnChapter(await deps.chapters.resolveId(series, params.chapterNumber), body, user.id);
@@ -133,10 +152,17 @@ export function commentEndpoints(
       summary: "The replies of a top-level comment, oldest first (a tombstone's too)",
       auth: "none",
       params: CommentId,
-      query: PagingQuery,
-      response: pageSchema(Comment),
+      query: ReplyListing,
+      response: pageHidingBlocked(Comment),
       errors: [404],
-      handle: ({ params, query, user, deps }) => deps.comments.replies(params.id, toPaging(query), user?.id),
+      handle: async ({ params, query, user, deps }) =>
+        withHidden(
+          await deps.redaction.commentPage(
+            await deps.comments.replies(params.id, toPaging(query), user?.id, hidingBlocksOf(user, query.includeBlocked)),
+            user,
+          ),
+          user,
+        ),
     }),
     endpoint({
       method: "put",

@@ -2,11 +2,13 @@ import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
+import { removedOf } from "../moderation/removed.ts";
 import type { NewNotification } from "../notifications/notify.ts";
 import type { CommentSort, NewCommentInput } from "../rules/comment.ts";
 import type { Paging } from "../rules/paging.ts";
 import { mayDeleteComment, type Actor } from "../rules/permissions.ts";
 import type { Comment, CommentDeleted, Page } from "../rules/responses.ts";
+import type { PageHiding } from "../blocks/blocks.service.ts";
 import { createCommentQueries, type CommentAbout, type CommentRow, type NewCommentFacts, type Place } from "./comments.queries.ts";
 
 type Told = Omit<NewNotification, "createdAt">;
@@ -25,7 +27,7 @@ const toComment = (row: CommentRow, liked: boolean): Comment => ({
   parentId: row.parentId,
   replyCount: row.replyCount,
   deleted: row.deletedAt !== null,
-  removed: null,
+  removed: removedOf(row),
 });
 
 /** The subject columns of a notification about a comment on this place. */
@@ -82,9 +84,25 @@ export function createCommentService(db: Database) {
     );
   }
 
-  /** `total`: the place's threadCount, read with the check that the place exists. */
-  async function listOn(place: Place, total: number, sort: CommentSort, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+  /**
+   * `total`: the place's threadCount, read with the check that the place exists. `hidingBlocksOf`: the viewer whose
+   * blocked users' comments are left out and counted in `hidden` (server/blocks).
+   */
+  async function listOn(
+    place: Place,
+    total: number,
+    sort: CommentSort,
+    paging: Paging,
+    viewerId?: number,
+    hidingBlocksOf?: number,
+  ): Promise<PageHiding<Comment>> {
     const offset = offsetOf(paging);
+    if (hidingBlocksOf !== undefined) {
+      const hidden = await comments.hiddenTopLevel(place, hidingBlocksOf);
+      const shown = total - hidden;
+      const rows = offset < shown ? await comments.topLevelPageHiding(place, sort, paging.perPage, offset, hidingBlocksOf) : [];
+      return { ...(await page(rows, shown, paging, viewerId)), hidden };
+    }
     const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset) : [];
     return page(rows, total, paging, viewerId);
   }
@@ -119,22 +137,32 @@ export function createCommentService(db: Database) {
   return {
     get,
 
-    async listOnPost(hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number) {
+    async listOnPost(hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number, hidingBlocksOf?: number) {
       const post = await postPlace(hubId, postId);
-      return listOn(post, post.threads, sort, paging, viewerId);
+      return listOn(post, post.threads, sort, paging, viewerId, hidingBlocksOf);
     },
 
-    async listOnChapter(chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number) {
+    async listOnChapter(chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number, hidingBlocksOf?: number) {
       const threads = await comments.chapterThreads(chapterId);
       if (threads === undefined) throw notFound("Chapter not found");
-      return listOn({ column: "chapterId", id: chapterId }, threads, sort, paging, viewerId);
+      return listOn({ column: "chapterId", id: chapterId }, threads, sort, paging, viewerId, hidingBlocksOf);
     },
 
-    /** A top-level comment's replies, oldest first; a reply has none (replies of replies live in its thread). */
-    async replies(id: number, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+    /**
+     * A top-level comment's replies, oldest first; a reply has none (replies of replies live in its thread).
+     * `hidingBlocksOf`: as listOn.
+     */
+    async replies(id: number, paging: Paging, viewerId?: number, hidingBlocksOf?: number): Promise<PageHiding<Comment>> {
       const thread = await comments.thread(id);
       if (!thread) throw notFound("Comment not found");
       if (thread.parentId !== null) return pageOf([], 0, paging);
+      if (hidingBlocksOf !== undefined) {
+        const hidden = await comments.hiddenReplies(id, hidingBlocksOf);
+        const shown = thread.replyCount - hidden;
+        const offset = offsetOf(paging);
+        const rows = offset < shown ? await comments.replyPageHiding(id, paging.perPage, offset, hidingBlocksOf) : [];
+        return { ...(await page(rows, shown, paging, viewerId)), hidden };
+      }
       return page(await comments.replyPage(id, paging.perPage, offsetOf(paging)), thread.replyCount, paging, viewerId);
     },
 

@@ -47,6 +47,8 @@ export function createCountedToggle(
    * join tells the series' author or hub's creator).
    */
   afterChange?: (targetId: number, trx: Executor, change: { userId: number; on: boolean }) => Promise<unknown>,
+  /** Runs in the toggle's transaction, the target locked, before a link is made; throws to refuse it (a hub ban). */
+  beforeLink?: (trx: Executor, targetId: number, userId: number) => Promise<unknown>,
 ) {
   const { link, targetColumn, target, counter } = spec;
   const live = spec.goneWhenSet ? sql` AND ${sql.ref(spec.goneWhenSet)} IS NULL` : sql``;
@@ -82,6 +84,7 @@ export function createCountedToggle(
     kysely.transaction().execute(async (trx) => {
       const before = await lockTarget.first({ targetId }, trx);
       if (!before) throw notFound(spec.notFoundMessage);
+      if (on) await beforeLink?.(trx, targetId, userId);
       const ids = { userId, targetId, createdAt: nowMs() };
       const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
       if (changed === 0) return before.n;

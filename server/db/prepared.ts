@@ -1,4 +1,5 @@
-import type { CompiledQuery, Compilable, Kysely, RawBuilder, Transaction } from "kysely";
+import { sql, type CompiledQuery, type Compilable, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import type { Engine } from "./database.ts";
 import type { DB } from "./schema.ts";
 
 /** Where a prepared query runs: the database, or the transaction of a data-layer unit. */
@@ -50,5 +51,39 @@ export function prepare<Params extends Record<string, unknown> = Record<string, 
     all: async (params, on = db) => (await on.executeQuery(withValues(params))).rows,
     first: async (params, on = db) => (await on.executeQuery(withValues(params))).rows[0],
     run: async (params, on = db) => Number((await on.executeQuery(withValues(params))).numAffectedRows ?? 0),
+  };
+}
+
+/**
+ * The page sizes written into the SQL text on PostgreSQL by `prepareSized`: the ones the site and the benchmark ask for.
+ * A fixed few, so a client walking through every size cannot make each connection keep hundreds of statements.
+ */
+export const LITERAL_PAGE_SIZES: ReadonlySet<number> = new Set([1, 5, 10, 20, 25, 50, 60, 100]);
+
+/**
+ * `prepare` for a page query whose LIMIT is the page size (`limit`). On PostgreSQL the usual sizes are written into the
+ * text (`LIMIT 10`, one named statement per size): with `LIMIT $n` PostgreSQL's generic plan assumes a tenth of the
+ * rows below the LIMIT, costs more than each call's own plan, and so every call was planned anew (0.3–0.5 ms,
+ * more than the page's joins take to run; docs/decisions/014-data-layer.md). Other sizes, and SQLite, use the
+ * parameter. `limit` is where the builder puts the LIMIT's value.
+ */
+export function prepareSized<Params extends Record<string, unknown> & { limit: number }, Row = never>(
+  db: { engine: Engine; kysely: Kysely<DB> },
+  build: (p: Placeholder<Params>, limit: unknown) => Compilable<Row> | RawBuilder<Row>,
+): Prepared<Params, Row> {
+  const general = prepare<Params, Row>(db.kysely, (p) => build(p, p("limit")));
+  if (db.engine !== "postgres") return general;
+  const bySize = new Map<number, Prepared<Params, Row>>();
+  const forSize = (size: number) => {
+    if (!LITERAL_PAGE_SIZES.has(size)) return general;
+    let sized = bySize.get(size);
+    if (!sized) bySize.set(size, (sized = prepare<Params, Row>(db.kysely, (p) => build(p, sql.lit(size)))));
+    return sized;
+  };
+  return {
+    sql: general.sql,
+    all: (params, on) => forSize(params.limit).all(params, on),
+    first: (params, on) => forSize(params.limit).first(params, on),
+    run: (params, on) => forSize(params.limit).run(params, on),
   };
 }

@@ -20,6 +20,11 @@ export interface UserTable {
   unreadNotifications: Generated<number>;
   /** 1: a site admin by grant (ADMIN_USERNAMES names more); 0 or 1 on both engines. */
   isAdmin: Generated<number>;
+  /** Suspended by an admin while later than now; 9999-12-31 for no end (SUSPENDED_FOREVER). */
+  suspendedUntil: number | null;
+  suspendedReason: string | null;
+  /** How many users the user blocks (Block rows), moved in the same transaction as they are. */
+  blockCount: Generated<number>;
 }
 
 export interface ImageTable {
@@ -49,6 +54,10 @@ export interface HubTable {
   profileBannerId: number | null;
   authorId: number;
   createdAt: number;
+  /** Removal by moderators (null while not removed): the row keeps its place (docs/decisions/018-governance.md). */
+  removedAt: number | null;
+  removedReason: string | null;
+  removedById: number | null;
 }
 
 export interface PostTable {
@@ -62,6 +71,10 @@ export interface PostTable {
   threadCount: Generated<number>;
   authorId: number;
   hubId: number;
+  /** Removal by moderators (null while not removed): the row keeps its place (docs/decisions/018-governance.md). */
+  removedAt: number | null;
+  removedReason: string | null;
+  removedById: number | null;
 }
 
 export interface SeriesTable {
@@ -75,6 +88,10 @@ export interface SeriesTable {
   profileBannerId: number | null;
   authorId: number;
   createdAt: number;
+  /** Removal by moderators (null while not removed): the row keeps its place (docs/decisions/018-governance.md). */
+  removedAt: number | null;
+  removedReason: string | null;
+  removedById: number | null;
 }
 
 export interface ChapterTable {
@@ -90,6 +107,10 @@ export interface ChapterTable {
   date: number;
   coverId: number | null;
   authorId: number;
+  /** Removal by moderators (null while not removed): the row keeps its place (docs/decisions/018-governance.md). */
+  removedAt: number | null;
+  removedReason: string | null;
+  removedById: number | null;
 }
 
 export interface ChapterPageTable {
@@ -147,6 +168,10 @@ export interface CommentTable {
   editedAt: number | null;
   /** A tombstone: deleted while it had replies. */
   deletedAt: number | null;
+  /** Removal by moderators (null while not removed): the row keeps its place (docs/decisions/018-governance.md). */
+  removedAt: number | null;
+  removedReason: string | null;
+  removedById: number | null;
 }
 
 export interface CommentLikeTable {
@@ -189,8 +214,29 @@ export interface HubModeratorTable {
   createdAt: number;
 }
 
-export type ModLogAction = "moderator-added" | "moderator-removed";
+export type ModLogAction =
+  | "moderator-added"
+  | "moderator-removed"
+  | "removed"
+  | "restored"
+  | "banned"
+  | "unbanned"
+  | "suspended"
+  | "unsuspended"
+  | "report-dismissed";
 export type ModLogSubjectType = "post" | "comment" | "chapter" | "series" | "hub" | "user";
+
+/** A user banned from a hub while `expiresAt` is null (no end) or later than now (docs/decisions/018-governance.md). */
+export interface HubBanTable {
+  hubId: number;
+  userId: number;
+  reason: string;
+  expiresAt: number | null;
+  /** Null once that account is gone. */
+  byId: number | null;
+  /** When the ban was last set. */
+  createdAt: number;
+}
 
 /** What moderators and admins did, written in the transaction of the action (docs/decisions/018-governance.md). */
 export interface ModLogEntryTable {
@@ -206,6 +252,37 @@ export interface ModLogEntryTable {
   subjectTitle: string;
   reason: Generated<string>;
   createdAt: number;
+}
+
+/** userId blocks blockedId (docs/decisions/018-governance.md, Blocks). */
+export interface BlockTable {
+  userId: number;
+  blockedId: number;
+  createdAt: number;
+}
+
+export type ReportSubjectType = "post" | "comment" | "chapter" | "series" | "hub" | "user";
+export type ReportReason = "spam" | "harassment" | "copyright" | "sexual" | "violence" | "other";
+
+/** A report (docs/decisions/018-governance.md, Reports): hubId and seriesId name the queue it is in, copied at report time. */
+export interface ReportTable {
+  id: Generated<number>;
+  /** Null once the reporter's account is gone. */
+  reporterId: number | null;
+  subjectType: ReportSubjectType;
+  subjectId: number;
+  reason: ReportReason;
+  note: Generated<string>;
+  status: Generated<"open" | "resolved">;
+  /** The hub whose moderators see it: a post's, or the post's of a comment on a post. */
+  hubId: number | null;
+  /** The series whose author sees it: a comment on one of its chapters. */
+  seriesId: number | null;
+  createdAt: number;
+  resolvedAt: number | null;
+  resolvedById: number | null;
+  resolution: "dismiss" | "remove" | null;
+  resolutionReason: string | null;
 }
 
 /** Which rows use which images (docs/decisions/018-governance.md): only added to, read when a deletion releases images. */
@@ -242,6 +319,9 @@ export interface DB {
   Job: JobTable;
   HubModerator: HubModeratorTable;
   ModLogEntry: ModLogEntryTable;
+  HubBan: HubBanTable;
   ImageUse: ImageUseTable;
   ImageRelease: ImageReleaseTable;
+  Report: ReportTable;
+  Block: BlockTable;
 }

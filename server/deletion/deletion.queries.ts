@@ -8,33 +8,110 @@ import { enqueueJob } from "../jobs/jobs.queries.ts";
 export type DeletedKind = "post" | "chapter" | "series" | "hub";
 
 type Id = { id: number };
+type Maker = (id: RawBuilder<unknown>) => RawBuilder<unknown>;
 
 // A big hub or series is emptied in batches, one transaction each, before the last one deletes it: each batch holds
 // SQLite's writer for tens of milliseconds instead of seconds (20,000 posts in one transaction: 1 s; bench/delete-hub.ts).
 export const HUB_BATCH_POSTS = 1000;
 export const SERIES_BATCH_CHAPTERS = 20;
+
+/** A hub's posts or a series' chapters: where they are, the batch size, and the counts that count them. */
+const BATCHED = {
+  hub: {
+    table: "Post",
+    parent: "hubId",
+    parentTable: "Hub",
+    size: HUB_BATCH_POSTS,
+    // The hub's count, and its order versions so no instance reuses page keys that counted the posts.
+    uncount: (n: RawBuilder<unknown>) =>
+      sql`"postCount" = "postCount" - ${n}, "postOrderVersion" = "postOrderVersion" + 1, "likeOrderVersion" = "likeOrderVersion" + 1`,
+  },
+  series: {
+    table: "Chapter",
+    parent: "seriesId",
+    parentTable: "Series",
+    size: SERIES_BATCH_CHAPTERS,
+    uncount: (n: RawBuilder<unknown>) => sql`"chapterCount" = "chapterCount" - ${n}`,
+  },
+} as const;
+type Batched = keyof typeof BATCHED;
 // The batch's rows, newest first over the list indexes: the same rows for every statement of its transaction.
-const hubBatch = (id: RawBuilder<unknown>) =>
-  sql`SELECT "id" FROM "Post" WHERE "hubId" = ${id} ORDER BY "date" DESC, "id" DESC LIMIT ${sql.lit(HUB_BATCH_POSTS)}`;
-const seriesBatch = (id: RawBuilder<unknown>) =>
-  sql`SELECT "id" FROM "Chapter" WHERE "seriesId" = ${id} ORDER BY "date" DESC, "id" DESC LIMIT ${sql.lit(SERIES_BATCH_CHAPTERS)}`;
+const rowsOf = (kind: Batched, limit: number, offset = 0): Maker => {
+  const { table, parent } = BATCHED[kind];
+  return (id) =>
+    sql`SELECT "id" FROM ${sql.table(table)} WHERE ${sql.ref(parent)} = ${id} ORDER BY "date" DESC, "id" DESC LIMIT ${sql.lit(limit)} OFFSET ${sql.lit(offset)}`;
+};
+const batchOf = (kind: Batched) => rowsOf(kind, BATCHED[kind].size);
 
 /** A deletion's unit: the whole thing, or one batch of a hub's posts or a series' chapters. */
 type StepKind = DeletedKind | "hub-batch" | "series-batch";
 
-// The ids of the posts, chapters and comments inside the deleted thing (`:id`), as subqueries over their indexes.
-interface Contents {
-  posts?: (id: RawBuilder<unknown>) => RawBuilder<unknown>;
-  chapters?: (id: RawBuilder<unknown>) => RawBuilder<unknown>;
+/** Posts or chapters: what hangs off each of them (its comments, likes, image uses and notifications). */
+interface Content {
+  table: "Post" | "Chapter";
+  /** The column naming it on comments, likes and notifications; its ImageUse type. */
+  column: "postId" | "chapterId";
+  userType: "post" | "chapter";
+  likes: "PostLike" | "ChapterLike";
+  /** Its own rows besides those, deleted before it. */
+  own: ((ids: Maker) => Maker)[];
 }
-const CONTENTS: Record<StepKind, Contents> = {
-  "hub-batch": { posts: hubBatch },
-  "series-batch": { chapters: seriesBatch },
-  post: { posts: (id) => sql`SELECT ${id}` },
-  chapter: { chapters: (id) => sql`SELECT ${id}` },
-  series: { chapters: (id) => sql`SELECT "id" FROM "Chapter" WHERE "seriesId" = ${id}` },
-  hub: { posts: (id) => sql`SELECT "id" FROM "Post" WHERE "hubId" = ${id}` },
+const POSTS: Content = { table: "Post", column: "postId", userType: "post", likes: "PostLike", own: [] };
+const CHAPTERS: Content = {
+  table: "Chapter",
+  column: "chapterId",
+  userType: "chapter",
+  likes: "ChapterLike",
+  own: [
+    (ids) => (id) => sql`DELETE FROM "ChapterPage" WHERE "chapterId" IN (${ids(id)})`,
+    // A chapter's new-chapter notifications still being made.
+    (ids) => (id) => sql`DELETE FROM "Job" WHERE "kind" = ${sql.lit("chapter-notifications")} AND "subjectId" IN (${ids(id)})`,
+  ],
 };
+
+// The posts or chapters inside the deleted thing (`:id`), as a subquery over their indexes.
+const CONTENTS: Record<StepKind, { content: Content; ids: Maker }> = {
+  "hub-batch": { content: POSTS, ids: batchOf("hub") },
+  "series-batch": { content: CHAPTERS, ids: batchOf("series") },
+  post: { content: POSTS, ids: (id) => sql`SELECT ${id}` },
+  chapter: { content: CHAPTERS, ids: (id) => sql`SELECT ${id}` },
+  series: { content: CHAPTERS, ids: (id) => sql`SELECT "id" FROM "Chapter" WHERE "seriesId" = ${id}` },
+  hub: { content: POSTS, ids: (id) => sql`SELECT "id" FROM "Post" WHERE "hubId" = ${id}` },
+};
+
+/** One post or chapter (`:id`), or a batch of a hub's or a series' (`:id` the parent), goes with the parent's counts. */
+const removal = (kind: Batched, one: boolean): Maker[] => {
+  const { table, parent, parentTable, uncount } = BATCHED[kind];
+  const ids: Maker = one ? (id) => sql`SELECT ${id}` : batchOf(kind);
+  const parentId: Maker = one ? (id) => sql`(SELECT ${sql.ref(parent)} FROM ${sql.table(table)} WHERE "id" = ${id})` : (id) => id;
+  return [
+    (id) =>
+      sql`UPDATE ${sql.table(parentTable)} SET ${uncount(one ? sql.lit(1) : sql`(SELECT COUNT(*) FROM (${ids(id)}) "b")`)} WHERE "id" = ${parentId(id)}`,
+    (id) => sql`DELETE FROM ${sql.table(table)} WHERE "id" IN (${ids(id)})`,
+  ];
+};
+
+// What each kind removes last: its own rows, with the counts that counted them.
+const LAST: Record<StepKind, Maker[]> = {
+  post: removal("hub", true),
+  chapter: removal("series", true),
+  "hub-batch": removal("hub", false),
+  "series-batch": removal("series", false),
+  series: [
+    (id) => sql`DELETE FROM "Chapter" WHERE "seriesId" = ${id}`,
+    (id) => sql`DELETE FROM "Follow" WHERE "seriesId" = ${id}`,
+    (id) => sql`DELETE FROM "Series" WHERE "id" = ${id}`,
+  ],
+  hub: [
+    (id) => sql`DELETE FROM "Post" WHERE "hubId" = ${id}`,
+    (id) => sql`DELETE FROM "Membership" WHERE "hubId" = ${id}`,
+    (id) => sql`DELETE FROM "HubModerator" WHERE "hubId" = ${id}`,
+    (id) => sql`DELETE FROM "Hub" WHERE "id" = ${id}`,
+  ],
+};
+
+// The table of each kind of row that uses images here, each with its "authorId".
+const USING_TABLES: Record<string, string> = { post: "Post", comment: "Comment", chapter: "Chapter", series: "Series", hub: "Hub" };
 
 /**
  * The statements of one deletion, in order: each takes the deleted thing's `id`. Children go before their parents
@@ -42,131 +119,56 @@ const CONTENTS: Record<StepKind, Contents> = {
  * by the removed rows become ImageRelease rows for the job that deletes unused images after the commit.
  */
 function deletionSteps(db: Database, kind: StepKind): Prepared<Id, never>[] {
-  const { posts, chapters } = CONTENTS[kind];
-  const makers: ((id: RawBuilder<unknown>) => RawBuilder<unknown>)[] = [];
+  const { content, ids } = CONTENTS[kind];
+  const { table, column } = content;
+  const col = sql.ref(column);
+  const comments: Maker = (id) => sql`SELECT "id" FROM "Comment" WHERE ${col} IN (${ids(id)})`;
+  // A series or a hub uses images and is named by notifications itself.
+  const self: Maker[] = kind === "series" || kind === "hub" ? [(id) => sql`SELECT ${id}`] : [];
+  const selfColumn = `${kind}Id`;
 
-  // First the rows that likes, comments and replies lock before they write (no-op updates): on PostgreSQL one of
-  // those waits for this deletion and then finds nothing (404), instead of adding a row to something being deleted.
-  if (posts)
-    makers.push(
-      (id) => sql`UPDATE "Post" SET "likes" = "likes" WHERE "id" IN (${posts(id)})`,
-      (id) => sql`UPDATE "Comment" SET "likes" = "likes" WHERE "postId" IN (${posts(id)})`,
-    );
-  if (chapters)
-    makers.push(
-      (id) => sql`UPDATE "Chapter" SET "likes" = "likes" WHERE "id" IN (${chapters(id)})`,
-      (id) => sql`UPDATE "Comment" SET "likes" = "likes" WHERE "chapterId" IN (${chapters(id)})`,
-    );
+  const makers: Maker[] = [
+    // First the rows that likes, comments and replies lock before they write (no-op updates): on PostgreSQL one of
+    // those waits for this deletion and then finds nothing (404), instead of adding a row to something being deleted.
+    (id) => sql`UPDATE ${sql.table(table)} SET "likes" = "likes" WHERE "id" IN (${ids(id)})`,
+    (id) => sql`UPDATE "Comment" SET "likes" = "likes" WHERE ${col} IN (${ids(id)})`,
+  ];
 
   // The rows that use images, per type: their uses are released, then removed.
-  const users: [string, (id: RawBuilder<unknown>) => RawBuilder<unknown>][] = [];
-  if (posts) {
-    users.push(["post", posts]);
-    users.push(["comment", (id) => sql`SELECT "id" FROM "Comment" WHERE "postId" IN (${posts(id)})`]);
-  }
-  if (chapters) {
-    users.push(["chapter", chapters]);
-    users.push(["comment", (id) => sql`SELECT "id" FROM "Comment" WHERE "chapterId" IN (${chapters(id)})`]);
-  }
-  if (kind === "series" || kind === "hub") users.push([kind, (id) => sql`SELECT ${id}`]);
-  for (const [type, ids] of users) {
+  const users: [string, Maker][] = [[content.userType, ids], ["comment", comments], ...self.map((s): [string, Maker] => [kind, s])];
+  for (const [type, of] of users) {
     makers.push(
+      // Only the images the row's own author uploaded: another user's image embedded here stays theirs.
       (id) => sql`INSERT INTO "ImageRelease" ("imageId", "createdAt")
-          SELECT DISTINCT "imageId", 0 FROM "ImageUse" WHERE "userType" = ${sql.lit(type)} AND "userId" IN (${ids(id)})
+          SELECT DISTINCT u."imageId", 0 FROM "ImageUse" u
+            JOIN ${sql.table(USING_TABLES[type]!)} t ON t."id" = u."userId"
+            JOIN "Image" i ON i."id" = u."imageId" AND i."authorId" = t."authorId"
+          WHERE u."userType" = ${sql.lit(type)} AND u."userId" IN (${of(id)})
           ON CONFLICT DO NOTHING`,
-      (id) => sql`DELETE FROM "ImageUse" WHERE "userType" = ${sql.lit(type)} AND "userId" IN (${ids(id)})`,
+      (id) => sql`DELETE FROM "ImageUse" WHERE "userType" = ${sql.lit(type)} AND "userId" IN (${of(id)})`,
     );
   }
 
   // Notifications about what goes, by each subject column (indexed): the recipients' unread counts first.
-  const about: [string, (id: RawBuilder<unknown>) => RawBuilder<unknown>][] = [];
-  if (posts) {
-    about.push(["commentId", (id) => sql`SELECT "id" FROM "Comment" WHERE "postId" IN (${posts(id)})`]);
-    about.push(["postId", posts]);
-  }
-  if (chapters) {
-    about.push(["commentId", (id) => sql`SELECT "id" FROM "Comment" WHERE "chapterId" IN (${chapters(id)})`]);
-    about.push(["chapterId", chapters]);
-  }
-  if (kind === "series") about.push(["seriesId", (id) => sql`SELECT ${id}`]);
-  if (kind === "hub") about.push(["hubId", (id) => sql`SELECT ${id}`]);
-  for (const [column, ids] of about) {
-    const col = sql.ref(column);
+  const about: [string, Maker][] = [["commentId", comments], [column, ids], ...self.map((s): [string, Maker] => [selfColumn, s])];
+  for (const [subject, of] of about) {
+    const ref = sql.ref(subject);
     makers.push(
       // Counted per recipient from the subject's index (not from each recipient's unread rows, which may be 200,000).
       (id) => sql`UPDATE "User" SET "unreadNotifications" = "unreadNotifications" - x."n"
-        FROM (SELECT "userId", COUNT(*) AS "n" FROM "Notification" WHERE "readAt" IS NULL AND ${col} IN (${ids(id)}) GROUP BY "userId") x
+        FROM (SELECT "userId", COUNT(*) AS "n" FROM "Notification" WHERE "readAt" IS NULL AND ${ref} IN (${of(id)}) GROUP BY "userId") x
         WHERE "User"."id" = x."userId"`,
-      (id) => sql`DELETE FROM "Notification" WHERE ${col} IN (${ids(id)})`,
+      (id) => sql`DELETE FROM "Notification" WHERE ${ref} IN (${of(id)})`,
     );
   }
 
-  if (posts) {
-    const comments = (id: RawBuilder<unknown>) => sql`SELECT "id" FROM "Comment" WHERE "postId" IN (${posts(id)})`;
-    makers.push(
-      (id) => sql`DELETE FROM "CommentLike" WHERE "commentId" IN (${comments(id)})`,
-      (id) => sql`DELETE FROM "Comment" WHERE "postId" IN (${posts(id)})`,
-      (id) => sql`DELETE FROM "PostLike" WHERE "postId" IN (${posts(id)})`,
-    );
-  }
-  if (chapters) {
-    const comments = (id: RawBuilder<unknown>) => sql`SELECT "id" FROM "Comment" WHERE "chapterId" IN (${chapters(id)})`;
-    makers.push(
-      (id) => sql`DELETE FROM "CommentLike" WHERE "commentId" IN (${comments(id)})`,
-      (id) => sql`DELETE FROM "Comment" WHERE "chapterId" IN (${chapters(id)})`,
-      (id) => sql`DELETE FROM "ChapterLike" WHERE "chapterId" IN (${chapters(id)})`,
-      (id) => sql`DELETE FROM "ChapterPage" WHERE "chapterId" IN (${chapters(id)})`,
-      // A chapter's new-chapter notifications still being made.
-      (id) => sql`DELETE FROM "Job" WHERE "kind" = ${sql.lit("chapter-notifications")} AND "subjectId" IN (${chapters(id)})`,
-    );
-  }
-
-  switch (kind) {
-    case "post":
-      // The hub's count, and its order versions so no instance reuses page keys that counted the post.
-      makers.push(
-        (id) => sql`UPDATE "Hub" SET "postCount" = "postCount" - 1, "postOrderVersion" = "postOrderVersion" + 1,
-            "likeOrderVersion" = "likeOrderVersion" + 1 WHERE "id" = (SELECT "hubId" FROM "Post" WHERE "id" = ${id})`,
-        (id) => sql`DELETE FROM "Post" WHERE "id" = ${id}`,
-      );
-      break;
-    case "chapter":
-      makers.push(
-        (id) =>
-          sql`UPDATE "Series" SET "chapterCount" = "chapterCount" - 1 WHERE "id" = (SELECT "seriesId" FROM "Chapter" WHERE "id" = ${id})`,
-        (id) => sql`DELETE FROM "Chapter" WHERE "id" = ${id}`,
-      );
-      break;
-    case "series":
-      makers.push(
-        (id) => sql`DELETE FROM "Chapter" WHERE "seriesId" = ${id}`,
-        (id) => sql`DELETE FROM "Follow" WHERE "seriesId" = ${id}`,
-        (id) => sql`DELETE FROM "Series" WHERE "id" = ${id}`,
-      );
-      break;
-    case "hub-batch":
-      makers.push(
-        (id) => sql`UPDATE "Hub" SET "postCount" = "postCount" - (SELECT COUNT(*) FROM (${hubBatch(id)}) "b"),
-            "postOrderVersion" = "postOrderVersion" + 1, "likeOrderVersion" = "likeOrderVersion" + 1 WHERE "id" = ${id}`,
-        (id) => sql`DELETE FROM "Post" WHERE "id" IN (${hubBatch(id)})`,
-      );
-      break;
-    case "series-batch":
-      makers.push(
-        (id) =>
-          sql`UPDATE "Series" SET "chapterCount" = "chapterCount" - (SELECT COUNT(*) FROM (${seriesBatch(id)}) "b") WHERE "id" = ${id}`,
-        (id) => sql`DELETE FROM "Chapter" WHERE "id" IN (${seriesBatch(id)})`,
-      );
-      break;
-    case "hub":
-      makers.push(
-        (id) => sql`DELETE FROM "Post" WHERE "hubId" = ${id}`,
-        (id) => sql`DELETE FROM "Membership" WHERE "hubId" = ${id}`,
-        (id) => sql`DELETE FROM "HubModerator" WHERE "hubId" = ${id}`,
-        (id) => sql`DELETE FROM "Hub" WHERE "id" = ${id}`,
-      );
-      break;
-  }
+  makers.push(
+    (id) => sql`DELETE FROM "CommentLike" WHERE "commentId" IN (${comments(id)})`,
+    (id) => sql`DELETE FROM "Comment" WHERE ${col} IN (${ids(id)})`,
+    (id) => sql`DELETE FROM ${sql.table(content.likes)} WHERE ${col} IN (${ids(id)})`,
+    ...content.own.map((own) => own(ids)),
+    ...LAST[kind],
+  );
   // Cast: PostgreSQL cannot tell a bare `SELECT $1`'s type.
   return makers.map((make) => prepare<Id>(db.kysely, (p) => make(sql`CAST(${p("id")} AS INTEGER)`) as RawBuilder<never>));
 }
@@ -183,14 +185,19 @@ export interface PostFacts {
 /** Deleting posts, chapters, series and hubs with everything inside them: one transaction each, big ones in batches. */
 export function createDeletionQueries(db: Database) {
   const { kysely } = db;
-  const steps = {
-    post: deletionSteps(db, "post"),
-    chapter: deletionSteps(db, "chapter"),
-    series: deletionSteps(db, "series"),
-    hub: deletionSteps(db, "hub"),
-    "hub-batch": deletionSteps(db, "hub-batch"),
-    "series-batch": deletionSteps(db, "series-batch"),
-  };
+  const kinds: StepKind[] = ["post", "chapter", "series", "hub", "hub-batch", "series-batch"];
+  const steps = Object.fromEntries(kinds.map((kind) => [kind, deletionSteps(db, kind)])) as Record<StepKind, Prepared<Id, never>[]>;
+  // A hub's or a series' row, locked for each batch, and whether more than a batch of its posts or chapters is left.
+  const perBatched = <T>(make: (kind: Batched) => T): Record<Batched, T> => ({ hub: make("hub"), series: make("series") });
+  const lockParent = perBatched((kind) =>
+    prepare<Id, { authorId: number }>(
+      kysely,
+      (p) => sql`UPDATE ${sql.table(BATCHED[kind].parentTable)} SET "name" = "name" WHERE "id" = ${p("id")} RETURNING "authorId"`,
+    ),
+  );
+  const hasMore = perBatched((kind) =>
+    prepare<Id, { id: number }>(kysely, (p) => rowsOf(kind, 1, BATCHED[kind].size)(sql`${p("id")}`) as RawBuilder<{ id: number }>),
+  );
   const q = {
     // Each lookup is a no-op write first: on PostgreSQL it locks the row, so two deletions of one thing run one
     // after the other (the second finds nothing); SQLite runs one writer at a time anyway.
@@ -205,25 +212,6 @@ export function createDeletionQueries(db: Database) {
       kysely,
       (p) => sql`UPDATE "Chapter" SET "title" = "title" WHERE "seriesId" = ${p("seriesId")} AND "number" = ${p("number")}
         RETURNING "id", (SELECT "authorId" FROM "Series" WHERE "id" = "Chapter"."seriesId") AS "seriesAuthorId"`,
-    ),
-    series: prepare<Id, { authorId: number }>(
-      kysely,
-      (p) => sql`UPDATE "Series" SET "name" = "name" WHERE "id" = ${p("id")} RETURNING "authorId"`,
-    ),
-    hub: prepare<Id, { authorId: number }>(
-      kysely,
-      (p) => sql`UPDATE "Hub" SET "name" = "name" WHERE "id" = ${p("id")} RETURNING "authorId"`,
-    ),
-    // Whether more than a batch is left: then a batch goes first.
-    hubHasMore: prepare<Id, { id: number }>(
-      kysely,
-      (p) =>
-        sql`SELECT "id" FROM "Post" WHERE "hubId" = ${p("id")} ORDER BY "date" DESC, "id" DESC LIMIT 1 OFFSET ${sql.lit(HUB_BATCH_POSTS)}`,
-    ),
-    seriesHasMore: prepare<Id, { id: number }>(
-      kysely,
-      (p) =>
-        sql`SELECT "id" FROM "Chapter" WHERE "seriesId" = ${p("id")} ORDER BY "date" DESC, "id" DESC LIMIT 1 OFFSET ${sql.lit(SERIES_BATCH_CHAPTERS)}`,
     ),
     // Release rows are written with createdAt 0 by the steps (a constant keeps them prepared once); dated here.
     dateReleases: prepare<{ now: number }>(kysely, (p) => sql`UPDATE "ImageRelease" SET "createdAt" = ${p("now")} WHERE "createdAt" = 0`),
@@ -254,10 +242,10 @@ export function createDeletionQueries(db: Database) {
         decide(chapter);
         return deleteWith(trx, "chapter", chapter!.id);
       }),
-    deleteSeries: (id: number, decide: (facts: { authorId: number } | undefined) => void) =>
-      inBatches(id, decide, q.series, q.seriesHasMore, "series-batch", "series"),
-    deleteHub: (id: number, decide: (facts: { authorId: number } | undefined) => void) =>
-      inBatches(id, decide, q.hub, q.hubHasMore, "hub-batch", "hub"),
+    deleteSeries: (id: number, decide: (facts: { authorId: number } | undefined) => void) => inBatches(id, decide, "series"),
+    deleteHub: (id: number, decide: (facts: { authorId: number } | undefined) => void) => inBatches(id, decide, "hub"),
+    /** A post with everything inside it, on the caller's transaction (an account's posts); answers whether images were released. */
+    deletePostWithin: (trx: Executor, id: number) => deleteWith(trx, "post", id),
   };
 
   /**
@@ -265,20 +253,13 @@ export function createDeletionQueries(db: Database) {
    * the counts it moves, so every commit between them is consistent: the hub just has fewer posts), then the rest and
    * the thing itself in the last. Each transaction locks the row and asks `decide` again.
    */
-  async function inBatches(
-    id: number,
-    decide: (facts: { authorId: number } | undefined) => void,
-    lookup: Prepared<Id, { authorId: number }>,
-    hasMore: Prepared<Id, { id: number }>,
-    batch: "hub-batch" | "series-batch",
-    whole: "hub" | "series",
-  ): Promise<boolean> {
+  async function inBatches(id: number, decide: (facts: { authorId: number } | undefined) => void, whole: Batched): Promise<boolean> {
     let released = false;
     for (;;) {
       const done = await kysely.transaction().execute(async (trx) => {
-        decide(await lookup.first({ id }, trx));
-        const more = (await hasMore.first({ id }, trx)) !== undefined;
-        released = (await deleteWith(trx, more ? batch : whole, id)) || released;
+        decide(await lockParent[whole].first({ id }, trx));
+        const more = (await hasMore[whole].first({ id }, trx)) !== undefined;
+        released = (await deleteWith(trx, more ? `${whole}-batch` : whole, id)) || released;
         return !more;
       });
       if (done) return released;

@@ -1,7 +1,9 @@
 import { endpointsFor } from "../http/endpoint.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { FeedItem, pageSchema } from "../rules/responses.ts";
+import { FeedItem } from "../rules/responses.ts";
 import type { Services } from "../services.ts";
+import { hidingBlocksOf, withHidden } from "../blocks/blocks.service.ts";
+import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
 
 const endpoint = endpointsFor<Services>();
 
@@ -12,9 +14,17 @@ export const feedEndpoints = [
     tag: "Feed",
     summary: "New chapters of the series the caller follows and new posts of the hubs they joined, newest first (the newest 1,000)",
     auth: "required",
-    query: PagingQuery,
-    response: pageSchema(FeedItem),
+    // A blocker's feed leaves out their blocked users' posts unless includeBlocked=true (server/blocks).
+    query: PagingQuery.extend(IncludeBlockedQuery.shape),
+    response: pageHidingBlocked(FeedItem),
     errors: [],
-    handle: ({ query, user, deps }) => deps.feed.list(user.id, toPaging(query)),
+    handle: async ({ query, user, deps }) =>
+      withHidden(
+        await deps.redaction.feed(
+          await deps.feed.list(user.id, toPaging(query), hidingBlocksOf(user, query.includeBlocked) !== undefined),
+          user,
+        ),
+        user,
+      ),
   }),
 ];

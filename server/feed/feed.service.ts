@@ -17,9 +17,12 @@ export function createFeedService(db: Database) {
   const feed = createFeedQueries(db);
   const { kysely } = db;
   return {
-    /** New chapters of the series the user follows and new posts of the hubs they joined, newest first. */
-    async list(userId: number, paging: Paging): Promise<Page<FeedItem>> {
-      const { total, rows } = await feed.page(userId, FEED_MAX_ITEMS, paging.perPage, offsetOf(paging));
+    /**
+     * New chapters of the series the user follows and new posts of the hubs they joined, newest first. `hiding`: the
+     * user blocks someone, whose posts are left out and counted in `hidden` (server/blocks).
+     */
+    async list(userId: number, paging: Paging, hiding = false): Promise<Page<FeedItem> & { hidden?: number }> {
+      const { total, rows, hidden } = await feed.page(userId, FEED_MAX_ITEMS, paging.perPage, offsetOf(paging), hiding);
       const chapterIds = rows.filter((r) => r.type === "chapter").map((r) => r.id);
       const postIds = rows.filter((r) => r.type === "post").map((r) => r.id);
       // The items are the chapter and post lists' own cards, read by id in one query each.
@@ -40,7 +43,8 @@ export function createFeedService(db: Database) {
         const post = postById.get(r.id);
         return post ? [{ type: "post", date, post: toPostSummary(post, likedPosts.has(r.id)) }] : [];
       });
-      return pageOf(items, total, paging);
+      const page = pageOf(items, total, paging);
+      return hidden === undefined ? page : { ...page, hidden };
     },
   };
 }

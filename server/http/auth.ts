@@ -5,6 +5,7 @@ import { z } from "zod";
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
+import { ACCOUNT_SUSPENDED } from "../rules/bans.ts";
 import { unauthorized } from "./errors.ts";
 
 export interface AuthUser {
@@ -18,6 +19,8 @@ export interface Caller extends AuthUser {
   token: { jti: string; exp: number };
   /** A site admin: `User.isAdmin`, or the username is in ADMIN_USERNAMES (docs/decisions/018-governance.md). */
   isAdmin: boolean;
+  /** How many users the caller blocks: 0 (the usual case) and the lists run their plain queries (server/blocks). */
+  blockCount: number;
 }
 
 /**
@@ -77,10 +80,19 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
   // One lookup per signed-in request: the user, their token generation and whether this token was revoked.
   const findUser = prepare<
     { jti: string; id: number },
-    { username: string; usernameKey: string; email: string; tokenGeneration: number; isAdmin: number; revoked: number }
+    {
+      username: string;
+      usernameKey: string;
+      email: string;
+      tokenGeneration: number;
+      isAdmin: number;
+      suspendedUntil: number | null;
+      blockCount: number;
+      revoked: number;
+    }
   >(
     db.kysely,
-    (p) => sql`SELECT "username", "usernameKey", "email", "tokenGeneration", "isAdmin",
+    (p) => sql`SELECT "username", "usernameKey", "email", "tokenGeneration", "isAdmin", "suspendedUntil", "blockCount",
                  CASE WHEN EXISTS (SELECT 1 FROM "RevokedToken" WHERE "jti" = ${p("jti")}) THEN 1 ELSE 0 END AS "revoked"
                FROM "User" WHERE "id" = ${p("id")}`,
   );
@@ -101,12 +113,15 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
     const row = await findUser.first({ jti: claims.jti, id: claims.uid });
     if (!row || row.username !== claims.sub) return next(unauthorized("Invalid token"));
     if (row.revoked || row.tokenGeneration !== claims.gen) return next(unauthorized("Your session has ended. Please sign in again."));
+    // Suspending moves the generation too; this also covers a suspension written around the API (docs/decisions/018-governance.md).
+    if (row.suspendedUntil !== null && row.suspendedUntil > Date.now()) return next(unauthorized(ACCOUNT_SUSPENDED));
     res.locals.user = {
       id: claims.uid,
       username: row.username,
       email: row.email,
       token: { jti: claims.jti, exp: claims.exp },
       isAdmin: isAdminUser(row, config.adminUsernames),
+      blockCount: Number(row.blockCount),
     } satisfies Caller;
     next();
   };

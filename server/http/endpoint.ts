@@ -116,6 +116,8 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown, A 
   rateLimited?: boolean;
   /** Success status and body schema; "binary" for bytes the handler sends itself (images unless `binaryTypes`). */
   status?: number;
+  /** Other success statuses the handler may pick by setting `res.locals.successStatus` (an idempotent repeat's 200), with the same body. */
+  otherStatuses?: number[];
   response: AnySchema | "binary";
   /** The content types of a "binary" answer; image types when absent. */
   binaryTypes?: string[];
@@ -222,7 +224,9 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       if (write) await cache.dataChanged();
       if (endpoint.response === "binary" || res.headersSent) return;
       const shared = endpoint.auth === "none" && !readUser;
-      cache.sendJson(key, req, res, endpoint.status ?? 200, result, startVersion, shared);
+      const chosen = res.locals.successStatus as number | undefined;
+      const status = chosen !== undefined && endpoint.otherStatuses?.includes(chosen) ? chosen : (endpoint.status ?? 200);
+      cache.sendJson(key, req, res, status, result, startVersion, shared);
     };
     const guard: RequestHandler = (_req, res, next) => {
       // Uploads and bodies: the token is checked before a possibly large body is read.

@@ -59,6 +59,7 @@ export function buildOpenApi(endpoints: AnyEndpoint[], extra: { version: string 
             }
           : { description: "Success", content: { "application/json": { schema: schemaOf(e.response, "output") } } },
     };
+    for (const status of e.otherStatuses ?? []) responses[String(status)] = responses[String(e.status ?? 200)];
     for (const status of answeredStatuses(e)) {
       responses[String(status)] =
         status === 304 ? { description: "Not modified: the ETag sent in If-None-Match is current" } : errorResponse(status);

@@ -13,6 +13,8 @@ export interface HubRow {
   authorId: number;
   authorName: string;
   createdAt: number;
+  /** Set while removed by moderators (docs/decisions/018-governance.md). */
+  removedReason: string | null;
   lpId: number | null;
   lpTitle: string | null;
   lpDate: number | null;
@@ -24,8 +26,8 @@ export function createHubQueries(db: Database) {
     table: "Hub",
     alias: "h",
     columns: sql`h."id", h."name", h."description", h."memberCount", h."postCount", h."profileImageId", h."profileBannerId",
-      h."authorId", u."username" AS "authorName", h."createdAt",
-      lp."id" AS "lpId", lp."title" AS "lpTitle", lp."date" AS "lpDate"`,
+      h."authorId", u."username" AS "authorName", h."createdAt", h."removedReason",
+      lp."id" AS "lpId", CASE WHEN lp."removedReason" IS NULL THEN lp."title" ELSE '' END AS "lpTitle", lp."date" AS "lpDate"`,
     joins: sql`LEFT JOIN "Post" lp ON lp."id" = (SELECT p."id" FROM "Post" p WHERE p."hubId" = h."id" ORDER BY p."date" DESC, p."id" DESC LIMIT 1)`,
     counter: "memberCount",
     link: { table: "Membership", column: "hubId" },

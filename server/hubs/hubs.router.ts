@@ -24,7 +24,7 @@ export const hubEndpoints = [
     query: PagingQuery,
     response: pageSchema(Hub),
     errors: [],
-    handle: ({ query, deps }) => deps.hubs.listNewest(toPaging(query)),
+    handle: async ({ query, deps }) => deps.redaction.hubPage(await deps.hubs.listNewest(toPaging(query)), null),
   }),
   endpoint({
     method: "get",
@@ -35,7 +35,7 @@ export const hubEndpoints = [
     query: PagingQuery,
     response: pageSchema(Hub),
     errors: [],
-    handle: ({ query, deps }) => deps.hubs.listTop(toPaging(query)),
+    handle: async ({ query, deps }) => deps.redaction.hubPage(await deps.hubs.listTop(toPaging(query)), null),
   }),
   endpoint({
     method: "get",
@@ -46,7 +46,7 @@ export const hubEndpoints = [
     query: SearchQuery,
     response: pageSchema(Hub),
     errors: [],
-    handle: ({ query, deps }) => deps.hubs.search(query.name, toPaging(query)),
+    handle: async ({ query, deps }) => deps.redaction.hubPage(await deps.hubs.search(query.name, toPaging(query)), null),
   }),
   endpoint({
     method: "get",
@@ -57,7 +57,7 @@ export const hubEndpoints = [
     params: z.object({ id: idParam("Hub id") }),
     response: HubDetail,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.hubs.getById(params.id, actorOf(user)),
+    handle: async ({ params, user, deps }) => deps.redaction.hub(await deps.hubs.getById(params.id, actorOf(user)), user),
   }),
   endpoint({
     method: "post",
@@ -92,6 +92,6 @@ export const hubEndpoints = [
     params: HubName,
     response: HubDetail,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.hubs.getByNameOrId(params.name, actorOf(user)),
+    handle: async ({ params, user, deps }) => deps.redaction.hub(await deps.hubs.getByNameOrId(params.name, actorOf(user)), user),
   }),
 ];

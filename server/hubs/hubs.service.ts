@@ -1,6 +1,7 @@
 import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
+import { removedOf } from "../moderation/removed.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Actor } from "../rules/permissions.ts";
@@ -22,6 +23,7 @@ function toHub(row: HubRow): Hub {
     authorName: row.authorName,
     createdAt: toIso(row.createdAt),
     latestPost: row.lpId === null ? null : { id: row.lpId, title: row.lpTitle ?? "", date: toIso(row.lpDate ?? 0) },
+    removed: removedOf(row),
   };
 }
 
@@ -64,9 +66,9 @@ export function createHubService(db: Database) {
 
     /** The hub's id, or a 404 with the given message. */
     async resolveId(nameOrId: string, message = "No hub found."): Promise<number> {
-      const row = await hubs.findRow(nameOrId);
-      if (!row) throw notFound(message);
-      return row.id;
+      const id = await hubs.findId(nameOrId);
+      if (id === undefined) throw notFound(message);
+      return id;
     },
 
     /** The hub, its creator's membership and the publishing of its logo and banner are one write. */

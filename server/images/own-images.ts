@@ -35,40 +35,33 @@ export async function assertOwnImages(on: Executor, userId: number, refs: ImageR
 }
 
 /**
- * Makes the writer's own images among `ids` public: run inside the transaction of the write that first
- * references them. Someone else's image is never published by this (it stays private). Once public an image
- * stays public.
+ * Marks the images a row being written uses (`userType`, `userId`): run in the write's transaction. The writer's own
+ * images among them become public (someone else's image is never published by this; once public an image stays
+ * public), and every use is recorded, whoever uploaded the image. Uses are only added (an edit that drops an image
+ * keeps the use until the row goes), so a deletion knows by one indexed lookup whether anything else still uses an
+ * image (docs/decisions/018-governance.md).
  */
-export async function publishOwnImages(on: Executor, authorId: number, ids: (number | null | undefined)[]): Promise<void> {
-  const unique = uniqueIds(ids);
-  const now = Date.now();
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    await on
-      .updateTable("Image")
-      .set({ publishedAt: now })
-      .where("authorId", "=", authorId)
-      .where("publishedAt", "is", null)
-      .where("id", "in", unique.slice(i, i + CHUNK))
-      .execute();
-  }
-}
-
-/**
- * Records that the row (`userType`, `userId`) uses these images, whoever uploaded them: run where the write publishes
- * them, in its transaction. Only added to (an edit that drops an image keeps the use until the row goes), so a
- * deletion knows by one indexed lookup whether anything else still uses an image (docs/decisions/018-governance.md).
- */
-export async function recordImageUses(
+export async function useImages(
   on: Executor,
+  writerId: number,
   userType: ImageUserType,
   userId: number,
   ids: (number | null | undefined)[],
 ): Promise<void> {
   const unique = uniqueIds(ids);
+  const now = Date.now();
   for (let i = 0; i < unique.length; i += CHUNK) {
+    const chunk = unique.slice(i, i + CHUNK);
+    await on
+      .updateTable("Image")
+      .set({ publishedAt: now })
+      .where("authorId", "=", writerId)
+      .where("publishedAt", "is", null)
+      .where("id", "in", chunk)
+      .execute();
     await on
       .insertInto("ImageUse")
-      .values(unique.slice(i, i + CHUNK).map((imageId) => ({ userType, userId, imageId })))
+      .values(chunk.map((imageId) => ({ userType, userId, imageId })))
       .onConflict((oc) => oc.doNothing())
       .execute();
   }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import { prepare, type Prepared } from "../db/prepared.ts";
-import { publishOwnImages, recordImageUses } from "../images/own-images.ts";
+import { prepare, prepareSized, type Prepared } from "../db/prepared.ts";
+import { useImages } from "../images/own-images.ts";
 import { nameFilter, nameSearch, searchPlan, type NameSearch, type SearchPlan } from "./name-search.ts";
 
 /** What makes hubs and series differ to their queries: the table, the card and the viewer's link. */
@@ -155,16 +155,19 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
 
   return {
     /** A page of the whole list, each row with the list's total (one round trip on PostgreSQL, not two). */
-    newest: prepare<PageParams, Row & Total>(kysely, (p) =>
-      page("newest", sql``, p("limit"), p("offset"), totalColumn).$castTo<Row & Total>(),
+    newest: prepareSized<PageParams, Row & Total>(db, (p, limit) =>
+      page("newest", sql``, limit, p("offset"), totalColumn).$castTo<Row & Total>(),
     ),
-    top: prepare<PageParams, Row & Total>(kysely, (p) => page("top", sql``, p("limit"), p("offset"), totalColumn).$castTo<Row & Total>()),
+    top: prepareSized<PageParams, Row & Total>(db, (p, limit) =>
+      page("top", sql``, limit, p("offset"), totalColumn).$castTo<Row & Total>(),
+    ),
     /** The table's rows (for a page past the end, which has no row to carry them). */
     count: prepare<Record<string, never>, Count>(kysely, () => sql<Count>`SELECT ${rowCount} AS n`),
     search,
     byKey: prepare<{ key: string }, Row>(kysely, (p) => cards(fromTable, sql`WHERE ${e}."nameKey" = ${p("key")}`)),
     byId: prepare<{ id: number }, Row>(kysely, (p) => cards(fromTable, sql`WHERE ${e}."id" = ${p("id")}`)),
     idByKey: prepare<{ key: string }, { id: number }>(kysely, (p) => sql`SELECT "id" FROM ${table} WHERE "nameKey" = ${p("key")}`),
+    idById: prepare<{ id: number }, { id: number }>(kysely, (p) => sql`SELECT "id" FROM ${table} WHERE "id" = ${p("id")}`),
     authorOf: prepare<{ id: number }, { authorId: number }>(kysely, (p) => sql`SELECT "authorId" FROM ${table} WHERE "id" = ${p("id")}`),
     isLinked: prepare<{ userId: number; id: number }, { one: number }>(
       kysely,
@@ -186,8 +189,7 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
       kysely.transaction().execute(async (trx) => {
         const { id } = (await insertRow.first({ ...row, count: spec.creatorLinked ? 1 : 0 }, trx))!;
         if (spec.creatorLinked) await insertLink.run({ userId: row.authorId, id, createdAt: row.createdAt }, trx);
-        await publishOwnImages(trx, row.authorId, [row.profileImageId, row.profileBannerId]);
-        await recordImageUses(trx, imageUser, id, [row.profileImageId, row.profileBannerId]);
+        await useImages(trx, row.authorId, imageUser, id, [row.profileImageId, row.profileBannerId]);
         return id;
       }),
 
@@ -195,8 +197,7 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
     update: (id: number, changes: NamedEntityChanges, editorId: number): Promise<void> =>
       kysely.transaction().execute(async (trx) => {
         await trx.updateTable(spec.table).set(changes).where("id", "=", id).execute();
-        await publishOwnImages(trx, editorId, [changes.profileImageId, changes.profileBannerId]);
-        await recordImageUses(trx, imageUser, id, [changes.profileImageId, changes.profileBannerId]);
+        await useImages(trx, editorId, imageUser, id, [changes.profileImageId, changes.profileBannerId]);
       }),
   };
 }

@@ -72,6 +72,15 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
     return q.byId.first({ id: Number(nameOrId) });
   }
 
+  /** findRow's lookup for the id alone: one index read, not the card's joins (every post and comment list resolves its hub). */
+  async function findId(nameOrId: string): Promise<number | undefined> {
+    const key = nameKey(nameOrId.trim());
+    if (cannotBeAName(key)) return undefined;
+    const byName = await q.idByKey.first({ key });
+    if (byName || !/^[0-9]{1,10}$/.test(nameOrId)) return byName?.id;
+    return (await q.idById.first({ id: Number(nameOrId) }))?.id;
+  }
+
   async function detail(row: Row | undefined, viewerId: number | undefined): Promise<Detail> {
     if (!row) throw notFound(messages.notFound);
     const linked = viewerId !== undefined && (await q.isLinked.first({ userId: viewerId, id: row.id })) !== undefined;
@@ -107,6 +116,8 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
     },
 
     findRow,
+
+    findId,
 
     getById: async (id: number, viewerId?: number) => detail(await q.byId.first({ id }), viewerId),
 

@@ -33,13 +33,17 @@ export interface NotificationRow {
 // (900 ms at 1M rows), and a CROSS JOIN keeps SQLite's order too (the named-entity pages do the same).
 const listQuery = (unreadOnly: boolean) => {
   const unread = unreadOnly ? sql`AND "readAt" IS NULL` : sql``;
+  // "readAt" (NULL in every unread row) leads the unread order: PostgreSQL does not count `IS NULL` as pinning the
+  // index column, so without it it sorted every unread notification for each page (decision 014).
+  const unreadFirst = unreadOnly ? sql`"readAt", ` : sql``;
+  // A removed post's or chapter's title is left out, but for its author (docs/api.md "Removal").
   return (p: (name: "userId" | "limit" | "offset") => number) => sql<NotificationRow>`
     SELECT n."id", n."kind", n."readAt", n."createdAt", n."actorId", a."username" AS "actorName", a."profileImageId" AS "actorImageId",
-           n."commentId", n."postId", p."title" AS "postTitle", ph."name" AS "postHubName",
-           n."chapterId", c."number" AS "chapterNumber", c."title" AS "chapterTitle", cs."name" AS "chapterSeriesName",
+           n."commentId", n."postId", CASE WHEN p."removedReason" IS NULL OR p."authorId" = n."userId" THEN p."title" ELSE '' END AS "postTitle", ph."name" AS "postHubName",
+           n."chapterId", c."number" AS "chapterNumber", CASE WHEN c."removedReason" IS NULL OR c."authorId" = n."userId" THEN c."title" ELSE '' END AS "chapterTitle", cs."name" AS "chapterSeriesName",
            n."seriesId", s."name" AS "seriesName", n."hubId", h."name" AS "hubName"
     FROM (SELECT "id" FROM "Notification" WHERE "userId" = ${p("userId")} ${unread}
-          ORDER BY "createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")}) ids
+          ORDER BY ${unreadFirst}"createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")}) ids
     CROSS JOIN "Notification" n
     LEFT JOIN "User" a ON a."id" = n."actorId"
     LEFT JOIN "Post" p ON p."id" = n."postId"

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../db/prepared.ts";
+import { blockedPairs, pairKey } from "../blocks/blocks.queries.ts";
 import type { NotificationKind } from "../db/schema.ts";
 
 /** A notification to make: its recipient, kind, actor and the subject columns its kind uses (schema.prisma, Notification). */
@@ -21,15 +22,21 @@ export interface NewNotification {
  * Makes notifications on `on` (the caller's transaction, so they exist exactly when the action does) and moves
  * each recipient's unread count with them. None is made for the actor's own action, and one action tells a
  * person once: the first row for a recipient wins, so callers list the strongest kind first (a reply before a
- * mention of the same person). docs/decisions/017-discussion.md.
+ * mention of the same person), and none for someone who blocks the actor. docs/decisions/017-discussion.md.
  */
 export async function insertNotifications(on: Executor, notifications: NewNotification[]): Promise<void> {
   const seen = new Set<number>();
-  const rows = notifications.filter((n) => {
+  const told = notifications.filter((n) => {
     if (n.userId === n.actorId || seen.has(n.userId)) return false;
     seen.add(n.userId);
     return true;
   });
+  // Nobody is told about someone they block (CONTRACT.md 11, 13): one query for the whole list.
+  const blocked = await blockedPairs(
+    on,
+    told.flatMap((n) => (n.actorId === null ? [] : [{ userId: n.userId, actorId: n.actorId }])),
+  );
+  const rows = blocked.size === 0 ? told : told.filter((n) => n.actorId === null || !blocked.has(pairKey(n.userId, n.actorId)));
   if (rows.length === 0) return;
   await on
     .insertInto("Notification")

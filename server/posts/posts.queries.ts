@@ -1,11 +1,14 @@
 import { sql } from "kysely";
 import { createCountedToggle, linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
-import { prepare, type Executor } from "../db/prepared.ts";
+import { prepare, prepareSized, type Executor } from "../db/prepared.ts";
 import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
-import { publishOwnImages, recordImageUses } from "../images/own-images.ts";
+import { useImages } from "../images/own-images.ts";
+import { createHubBanChecks } from "../moderation/bans.queries.ts";
+import { refuseRemoved } from "../moderation/removed-guard.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
+import { notBlockedBy, refuseBlockers } from "../blocks/blocks.queries.ts";
 import { insertNotifications } from "../notifications/notify.ts";
 import { findMentions } from "../rules/mentions.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
@@ -22,6 +25,8 @@ export interface PostRow {
   authorName: string;
   hubId: number;
   hubName: string;
+  /** Set while removed by moderators (docs/decisions/018-governance.md). */
+  removedReason: string | null;
 }
 export interface PostDetailRow extends PostRow {
   content: string;
@@ -33,7 +38,7 @@ export interface PostDetailRow extends PostRow {
 // List items leave out `content`; author and hub names come from the same query.
 const POST_SUMMARY = sql`
   SELECT p."id", p."title", p."description", p."date", p."likes", p."commentCount", p."authorId", u."username" AS "authorName", p."hubId",
-         h."name" AS "hubName"
+         h."name" AS "hubName", p."removedReason"
   FROM "Post" p JOIN "User" u ON u."id" = p."authorId" JOIN "Hub" h ON h."id" = p."hubId"`;
 
 /** The list items of these posts (in no order): the cards of other lists (the following feed). */
@@ -46,16 +51,17 @@ export async function postCards(on: Executor, ids: number[]): Promise<PostRow[]>
 export function createPostQueries(db: Database) {
   const { kysely } = db;
   const pageKeys = createPostPageKeys(db);
+  const bans = createHubBanChecks(db);
 
   // The inner query picks the page's ids from the covering sort index alone (starting after a remembered key
   // on deep pages); only the rows of the page are read and joined.
   type Start = { hubId: number; limit: number; skip: number };
   const listFromStart = (order: PostOrder) => {
     const key = sql.ref(SORT_KEY[order]);
-    return prepare<Start, PostRow>(
-      kysely,
-      (p) => sql`${POST_SUMMARY}
-        WHERE p."id" IN (SELECT "id" FROM "Post" WHERE "hubId" = ${p("hubId")} ORDER BY ${key} DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("skip")})
+    return prepareSized<Start, PostRow>(
+      db,
+      (p, limit) => sql`${POST_SUMMARY}
+        WHERE p."id" IN (SELECT "id" FROM "Post" WHERE "hubId" = ${p("hubId")} ORDER BY ${key} DESC, "id" DESC LIMIT ${limit} OFFSET ${p("skip")})
         ORDER BY ${sql.ref(`p.${SORT_KEY[order]}`)} DESC, p."id" DESC`,
     );
   };
@@ -63,18 +69,41 @@ export function createPostQueries(db: Database) {
   // ranges; a row-value `(k, id) < (?, ?)` would walk every post tied on k (most posts have 0 likes).
   const listAfterKey = (order: PostOrder) => {
     const key = sql.ref(SORT_KEY[order]);
-    return prepare<Start & { k: number; id: number; take: number }, PostRow>(
-      kysely,
-      (p) => sql`${POST_SUMMARY}
+    return prepareSized<Start & { k: number; id: number; take: number }, PostRow>(
+      db,
+      (p, limit) => sql`${POST_SUMMARY}
         WHERE p."id" IN (SELECT "id" FROM (
             SELECT * FROM (SELECT "id", ${key} FROM "Post" WHERE "hubId" = ${p("hubId")} AND ${key} = ${p("k")} AND "id" < ${p("id")}
                            ORDER BY "id" DESC LIMIT ${p("take")}) AS "tied"
             UNION ALL
             SELECT * FROM (SELECT "id", ${key} FROM "Post" WHERE "hubId" = ${p("hubId")} AND ${key} < ${p("k")}
                            ORDER BY ${key} DESC, "id" DESC LIMIT ${p("take")}) AS "below"
-          ) AS "ahead" ORDER BY ${key} DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("skip")})
+          ) AS "ahead" ORDER BY ${key} DESC, "id" DESC LIMIT ${limit} OFFSET ${p("skip")})
         ORDER BY ${sql.ref(`p.${SORT_KEY[order]}`)} DESC, p."id" DESC`,
     );
+  };
+  // A blocker's page (docs/decisions/018-governance.md "Blocks"): plain OFFSET over the sort index, without the blocked
+  // authors' posts (no remembered page keys: their positions differ per viewer). Callers without blocks never run it.
+  const listHidingBlocked = (order: PostOrder) => {
+    const key = sql.ref(SORT_KEY[order]);
+    return prepare<Start & { viewerId: number }, PostRow>(
+      kysely,
+      (p) => sql`${POST_SUMMARY}
+        WHERE p."id" IN (SELECT x."id" FROM "Post" x WHERE x."hubId" = ${p("hubId")} AND ${notBlockedBy(p("viewerId"), sql.ref("x.authorId"))}
+                         ORDER BY ${key} DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("skip")})
+        ORDER BY ${sql.ref(`p.${SORT_KEY[order]}`)} DESC, p."id" DESC`,
+    );
+  };
+  const hidingBlocked = {
+    list: { latest: listHidingBlocked("latest"), "by-likes": listHidingBlocked("by-likes") },
+    // From the blocks: one range of the Post(authorId, hubId) index per blocked author. A correlated count, not a
+    // join: without statistics SQLite planned the join as a walk of the hub's every post (40 ms at 200,000).
+    hidden: prepare<{ hubId: number; viewerId: number }, { n: number }>(
+      kysely,
+      (p) => sql`SELECT COALESCE(SUM((SELECT COUNT(*) FROM "Post" x
+                   WHERE x."authorId" = b."blockedId" AND x."hubId" = ${p("hubId")})), 0) AS "n"
+                 FROM "Block" b WHERE b."userId" = ${p("viewerId")}`,
+    ),
   };
   const q = {
     list: { latest: listFromStart("latest"), "by-likes": listFromStart("by-likes") },
@@ -88,7 +117,7 @@ export function createPostQueries(db: Database) {
       kysely,
       (p) => sql`SELECT p."id", p."title", p."description", p."date", p."likes", p."commentCount", p."authorId",
                    u."username" AS "authorName", p."hubId",
-                   h."name" AS "hubName", p."content", u."profileImageId" AS "authorProfileImageId",
+                   h."name" AS "hubName", p."removedReason", p."content", u."profileImageId" AS "authorProfileImageId",
                    CASE WHEN EXISTS (SELECT 1 FROM "PostLike" WHERE "userId" = ${p("viewerId")} AND "postId" = p."id") THEN 1 ELSE 0 END AS "liked"
                  FROM "Post" p JOIN "User" u ON u."id" = p."authorId" JOIN "Hub" h ON h."id" = p."hubId"
                  WHERE p."id" = ${p("id")}`,
@@ -125,6 +154,7 @@ export function createPostQueries(db: Database) {
   async function tellMentioned(trx: Executor, postId: number, authorId: number, usernameKeys: string[]) {
     const createdAt = nowMs();
     const ids = await mentionedUserIds(trx, usernameKeys);
+    await refuseBlockers(trx, authorId, { mentionedIds: ids });
     await insertNotifications(
       trx,
       ids.map((userId) => ({ userId, kind: "mention" as const, actorId: authorId, postId, createdAt })),
@@ -143,6 +173,25 @@ export function createPostQueries(db: Database) {
         ? await q.listAfterKey[order].all({ ...at, k: start.after[0], id: start.after[1], take: limit + start.skip })
         : await q.list[order].all(at);
       return { total: head.postCount, rows };
+    },
+
+    /**
+     * The page as a viewer who blocks someone sees it: without the blocked authors' posts; `total` counts the rest and
+     * `hidden` the posts left out.
+     */
+    async pageHidingBlocked(
+      hubId: number,
+      order: PostOrder,
+      limit: number,
+      offset: number,
+      viewerId: number,
+    ): Promise<{ total: number; rows: PostRow[]; hidden: number }> {
+      const head = await q.hubHead.first({ hubId });
+      if (!head) return { total: 0, rows: [], hidden: 0 };
+      const hidden = Number((await hidingBlocked.hidden.first({ hubId, viewerId }))!.n);
+      const total = head.postCount - hidden;
+      const rows = offset < total ? await hidingBlocked.list[order].all({ hubId, limit, skip: offset, viewerId }) : [];
+      return { total, rows, hidden };
     },
 
     /** Which of these posts the viewer liked, in one query. */
@@ -166,6 +215,7 @@ export function createPostQueries(db: Database) {
     insert: (input: NewPostInput, authorId: number): Promise<number | undefined> =>
       kysely.transaction().execute(async (trx) => {
         if (!(await q.countNewPost.first({ hubId: input.hubId }, trx))) return undefined;
+        await bans.inHub(trx, input.hubId, authorId);
         const { id } = (await q.insert.first(
           {
             title: input.title,
@@ -177,8 +227,7 @@ export function createPostQueries(db: Database) {
           },
           trx,
         ))!;
-        await publishOwnImages(trx, authorId, embeddedImageIds(input.content));
-        await recordImageUses(trx, "post", id, embeddedImageIds(input.content));
+        await useImages(trx, authorId, "post", id, embeddedImageIds(input.content));
         await tellMentioned(trx, id, authorId, findMentions(input.content));
         return id;
       }),
@@ -196,8 +245,7 @@ export function createPostQueries(db: Database) {
           })
           .where("id", "=", id)
           .execute();
-        await publishOwnImages(trx, authorId, embeddedImageIds(input.content));
-        await recordImageUses(trx, "post", id, embeddedImageIds(input.content));
+        await useImages(trx, authorId, "post", id, embeddedImageIds(input.content));
         const mentionedBefore = new Set(findMentions(before?.content ?? ""));
         await tellMentioned(
           trx,
@@ -213,6 +261,7 @@ export type PostQueries = ReturnType<typeof createPostQueries>;
 
 /** Likes of posts: the counted toggle, which also moves the hub's "by-likes" order version in its transaction. */
 export function createPostLikeQueries(db: Database) {
+  const bans = createHubBanChecks(db);
   // So no instance uses page keys found before the like (post-page-keys.ts).
   const bumpLikeOrder = prepare<{ postId: number }>(
     db.kysely,
@@ -230,6 +279,10 @@ export function createPostLikeQueries(db: Database) {
       db,
       { link: "PostLike", targetColumn: "postId", target: "Post", counter: "likes", timestamped: false, notFoundMessage: "Post not found" },
       (postId, trx) => bumpLikeOrder.run({ postId }, trx),
+      async (trx, postId, userId) => {
+        await refuseRemoved(trx, "post", postId);
+        await bans.onPost(trx, postId, userId);
+      },
     ),
   };
 }

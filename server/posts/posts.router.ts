@@ -2,9 +2,11 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { NewPostBody, PostEditBody } from "../rules/post.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { LikeState, pageSchema, Post, PostSummary } from "../rules/responses.ts";
+import { LikeState, Post, PostSummary } from "../rules/responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import { hidingBlocksOf, withHidden } from "../blocks/blocks.service.ts";
+import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
 
 const endpoint = endpointsFor<Services>();
 const PostId = z.object({ id: idParam("Post id") });
@@ -19,11 +21,24 @@ const hubPosts = (order: "latest" | "by-likes", summary: string) =>
     summary,
     auth: "none",
     params: HubName,
-    query: PagingQuery,
-    response: pageSchema(PostSummary),
+    // A blocker's lists leave out their blocked users' posts unless includeBlocked=true (server/blocks).
+    query: PagingQuery.extend(IncludeBlockedQuery.shape),
+    response: pageHidingBlocked(PostSummary),
     errors: [404],
     handle: async ({ params, query, user, deps }) =>
-      deps.posts.listByHub(await deps.hubs.resolveId(params.name), order, toPaging(query), user?.id),
+      withHidden(
+        await deps.redaction.postPage(
+          await deps.posts.listByHub(
+            await deps.hubs.resolveId(params.name),
+            order,
+            toPaging(query),
+            user?.id,
+            hidingBlocksOf(user, query.includeBlocked),
+          ),
+          user,
+        ),
+        user,
+      ),
   });
 
 const postLike = (method: "post" | "delete") =>
@@ -35,7 +50,7 @@ const postLike = (method: "post" | "delete") =>
     auth: "required",
     params: PostInHub,
     response: LikeState,
-    errors: [404],
+    errors: [403, 404],
     handle: async ({ params, user, deps }) => {
       const hubId = await deps.hubs.resolveId(params.hubName, "Post not found");
       return method === "post" ? deps.postLikes.like(user.id, hubId, params.postId) : deps.postLikes.unlike(user.id, hubId, params.postId);
@@ -56,7 +71,10 @@ export const postEndpoints = [
     response: Post,
     errors: [404],
     handle: async ({ params, user, deps }) =>
-      deps.posts.getInHub(await deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
+      deps.redaction.post(
+        await deps.posts.getInHub(await deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
+        user,
+      ),
   }),
   postLike("post"),
   postLike("delete"),
@@ -69,7 +87,7 @@ export const postEndpoints = [
     params: PostId,
     response: Post,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.posts.get(params.id, user?.id),
+    handle: async ({ params, user, deps }) => deps.redaction.post(await deps.posts.get(params.id, user?.id), user),
   }),
   endpoint({
     method: "post",

@@ -2,10 +2,13 @@ import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
+import { removedOf } from "../moderation/removed.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
-import type { Page, Post, PostSummary } from "../rules/responses.ts";
+import type { Post, PostSummary } from "../rules/responses.ts";
 import type { PostOrder } from "./post-page-keys.ts";
+import { createHubBanChecks } from "../moderation/bans.queries.ts";
+import type { PageHiding } from "../blocks/blocks.service.ts";
 import { createPostQueries, type PostRow } from "./posts.queries.ts";
 
 export const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
@@ -20,10 +23,12 @@ export const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   hubId: row.hubId,
   hubName: row.hubName,
   likedByMe: liked,
+  removed: removedOf(row),
 });
 
 export function createPostService(db: Database) {
   const posts = createPostQueries(db);
+  const bans = createHubBanChecks(db);
 
   async function detail(id: number, viewerId: number | undefined): Promise<Post> {
     const row = await posts.detail(id, viewerId);
@@ -32,7 +37,29 @@ export function createPostService(db: Database) {
   }
 
   return {
-    async listByHub(hubId: number, order: PostOrder, paging: Paging, viewerId?: number): Promise<Page<PostSummary>> {
+    /** `hidingBlocksOf`: the viewer whose blocked users' posts are left out and counted in `hidden` (server/blocks). */
+    async listByHub(
+      hubId: number,
+      order: PostOrder,
+      paging: Paging,
+      viewerId?: number,
+      hidingBlocksOf?: number,
+    ): Promise<PageHiding<PostSummary>> {
+      if (hidingBlocksOf !== undefined) {
+        const { total, rows, hidden } = await posts.pageHidingBlocked(hubId, order, paging.perPage, offsetOf(paging), hidingBlocksOf);
+        const liked = await posts.likedBy(
+          viewerId,
+          rows.map((r) => r.id),
+        );
+        return {
+          ...pageOf(
+            rows.map((r) => toSummary(r, liked.has(r.id))),
+            total,
+            paging,
+          ),
+          hidden,
+        };
+      }
       const { total, rows } = await posts.page(hubId, order, paging.perPage, offsetOf(paging));
       const liked = await posts.likedBy(
         viewerId,
@@ -58,7 +85,11 @@ export function createPostService(db: Database) {
     async create(input: NewPostInput, authorId: number): Promise<Post> {
       const member = await posts.isMember(input.hubId, authorId);
       if (member === undefined) throw notFound("Hub not found");
-      if (!member) throw forbidden("You do not have permission to post in this hub");
+      if (!member) {
+        // A banned non-member hears about the ban (they cannot join either); members are checked in the insert.
+        await bans.inHub(db.kysely, input.hubId, authorId);
+        throw forbidden("You do not have permission to post in this hub");
+      }
       const id = await posts.insert(input, authorId);
       if (id === undefined) throw notFound("Hub not found");
       return detail(id, authorId);

@@ -1,6 +1,7 @@
 // Shapes of the API's responses (docs/api.md §7). They document /openapi.json, and the web
 // app's client takes its types from them.
 import { z } from "zod";
+import { Removed } from "./removal.ts";
 
 const id = z.number().int().positive();
 const imageId = id.nullable();
@@ -39,6 +40,7 @@ export const Hub = z.object({
   authorName: z.string(),
   createdAt: date,
   latestPost: PostRef.nullable(),
+  removed: Removed,
 });
 export type Hub = z.infer<typeof Hub>;
 
@@ -75,6 +77,7 @@ export const PostSummary = z.object({
   hubName: z.string(),
   likedByMe: z.boolean(),
   commentCount: z.number().int().nonnegative().describe("Comments and replies, deleted ones not counted"),
+  removed: Removed,
 });
 export type PostSummary = z.infer<typeof PostSummary>;
 
@@ -98,6 +101,7 @@ export const Series = z.object({
   profileBannerId: imageId,
   createdAt: date,
   latestChapter: ChapterRef.nullable(),
+  removed: Removed,
 });
 export type Series = z.infer<typeof Series>;
 
@@ -118,6 +122,7 @@ export const ChapterSummary = z.object({
   pageCount: z.number().int().nonnegative(),
   likedByMe: z.boolean(),
   commentCount: z.number().int().nonnegative().describe("Comments and replies, deleted ones not counted"),
+  removed: Removed,
 });
 export type ChapterSummary = z.infer<typeof ChapterSummary>;
 
@@ -158,7 +163,7 @@ export const Comment = z.object({
   parentId: id.nullable().describe("The thread's top-level comment; null for a top-level comment"),
   replyCount: z.number().int().nonnegative(),
   deleted: z.boolean().describe("A tombstone: deleted, kept for its replies"),
-  removed: z.object({ reason: z.string() }).nullable().describe("Removed by a moderator (not yet: always null)"),
+  removed: Removed,
 });
 export type Comment = z.infer<typeof Comment>;
 export const CommentDeleted = z.object({

@@ -13,6 +13,8 @@ export interface SeriesRow {
   profileImageId: number | null;
   profileBannerId: number | null;
   createdAt: number;
+  /** Set while removed by moderators (docs/decisions/018-governance.md). */
+  removedReason: string | null;
   lcId: number | null;
   lcNumber: number | null;
   lcTitle: string | null;
@@ -26,8 +28,8 @@ export function createSeriesQueries(db: Database) {
     table: "Series",
     alias: "s",
     columns: sql`s."id", s."name", s."description", s."authorId", u."username" AS "authorName", s."followersCount", s."chapterCount",
-      s."profileImageId", s."profileBannerId", s."createdAt",
-      lc."id" AS "lcId", lc."number" AS "lcNumber", lc."title" AS "lcTitle", lc."date" AS "lcDate", lc."coverId" AS "lcCoverId"`,
+      s."profileImageId", s."profileBannerId", s."createdAt", s."removedReason",
+      lc."id" AS "lcId", lc."number" AS "lcNumber", CASE WHEN lc."removedReason" IS NULL THEN lc."title" ELSE '' END AS "lcTitle", lc."date" AS "lcDate", lc."coverId" AS "lcCoverId"`,
     joins: sql`LEFT JOIN "Chapter" lc ON lc."id" = (SELECT c."id" FROM "Chapter" c WHERE c."seriesId" = s."id" ORDER BY c."number" DESC LIMIT 1)`,
     counter: "followersCount",
     link: { table: "Follow", column: "seriesId" },

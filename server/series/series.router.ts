@@ -20,7 +20,7 @@ export const seriesEndpoints = [
     query: PagingQuery,
     response: pageSchema(Series),
     errors: [],
-    handle: ({ query, deps }) => deps.series.listNewest(toPaging(query)),
+    handle: async ({ query, deps }) => deps.redaction.seriesPage(await deps.series.listNewest(toPaging(query)), null),
   }),
   endpoint({
     method: "get",
@@ -31,7 +31,7 @@ export const seriesEndpoints = [
     query: PagingQuery,
     response: pageSchema(Series),
     errors: [],
-    handle: ({ query, deps }) => deps.series.listTop(toPaging(query)),
+    handle: async ({ query, deps }) => deps.redaction.seriesPage(await deps.series.listTop(toPaging(query)), null),
   }),
   endpoint({
     method: "get",
@@ -42,7 +42,7 @@ export const seriesEndpoints = [
     query: SearchQuery,
     response: pageSchema(Series),
     errors: [],
-    handle: ({ query, deps }) => deps.series.search(query.name, toPaging(query)),
+    handle: async ({ query, deps }) => deps.redaction.seriesPage(await deps.series.search(query.name, toPaging(query)), null),
   }),
   endpoint({
     method: "get",
@@ -53,7 +53,7 @@ export const seriesEndpoints = [
     params: SeriesId,
     response: SeriesDetail,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.series.getById(params.id, user?.id),
+    handle: async ({ params, user, deps }) => deps.redaction.oneSeries(await deps.series.getById(params.id, user?.id), user),
   }),
   endpoint({
     method: "post",
@@ -88,6 +88,6 @@ export const seriesEndpoints = [
     params: z.object({ name: z.string() }),
     response: SeriesDetail,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.series.getByNameOrId(params.name, user?.id),
+    handle: async ({ params, user, deps }) => deps.redaction.oneSeries(await deps.series.getByNameOrId(params.name, user?.id), user),
   }),
 ];

@@ -1,6 +1,7 @@
 import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
+import { removedOf } from "../moderation/removed.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { Series, SeriesDetail } from "../rules/responses.ts";
 import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
@@ -22,6 +23,7 @@ function toSeries(row: SeriesRow): Series {
       row.lcId === null
         ? null
         : { id: row.lcId, number: row.lcNumber ?? 1, title: row.lcTitle ?? "", date: toIso(row.lcDate ?? 0), coverId: row.lcCoverId },
+    removed: removedOf(row),
   };
 }
 

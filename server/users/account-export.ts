@@ -57,6 +57,10 @@ export function createAccountExport(db: Database, storage: ImageStorage) {
     );
     // Reading progress is not built yet (a later issue): its list goes here, in the same shape as the others.
     yield `"readingProgress": [],\n`;
+    yield* list(
+      "reports",
+      q.reports(id).then((rows) => rows.map((r) => ({ ...r, createdAt: toIso(r.createdAt), resolvedAt: iso(r.resolvedAt) }))),
+    );
     const imageList = images.map(({ fileKey: _key, ...r }) => ({
       ...r,
       createdAt: toIso(r.createdAt),

@@ -135,6 +135,29 @@ export function createExportQueries({ kysely }: Database) {
       .orderBy("id"),
   );
 
+  // The reports the user made (docs/decisions/018-governance.md): what and why, and how it ended; not who resolved it.
+  const reports = prepare<
+    ById,
+    {
+      id: number;
+      subjectType: string;
+      subjectId: number;
+      reason: string;
+      note: string;
+      status: string;
+      createdAt: number;
+      resolution: string | null;
+      resolvedAt: number | null;
+    }
+  >(kysely, (p) =>
+    kysely
+      .selectFrom("Report")
+      .select(["id", "subjectType", "subjectId", "reason", "note", "status", "createdAt", "resolution", "resolvedAt"])
+      .where("reporterId", "=", p("id"))
+      .orderBy("createdAt")
+      .orderBy("id"),
+  );
+
   return {
     profile: (id: number) => profile.first({ id }),
     memberships: (id: number) => memberships.all({ id }),
@@ -148,5 +171,6 @@ export function createExportQueries({ kysely }: Database) {
     chapters: (id: number) => chapters.all({ id }),
     pages: (id: number) => pages.all({ id }),
     images: (id: number) => images.all({ id }),
+    reports: (id: number) => reports.all({ id }),
   };
 }

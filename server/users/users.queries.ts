@@ -3,7 +3,7 @@ import type { Database } from "../db/database.ts";
 import type { UserTable } from "../db/schema.ts";
 import { prepare } from "../db/prepared.ts";
 import type { ImageRef } from "../images/image-refs.ts";
-import { assertOwnImages, publishOwnImages, recordImageUses } from "../images/own-images.ts";
+import { assertOwnImages, useImages } from "../images/own-images.ts";
 
 /** A user as the API shows them (the email is the service's to hide). */
 export type UserRow = Pick<Selectable<UserTable>, (typeof PUBLIC_COLUMNS)[number]>;
@@ -50,8 +50,7 @@ export function createUserQueries({ kysely }: Database) {
         const user = Object.values(images).every((v) => v === undefined)
           ? await byId.first({ id }, trx)
           : await trx.updateTable("User").set(images).where("id", "=", id).returning(PUBLIC_COLUMNS).executeTakeFirst();
-        if (user) await publishOwnImages(trx, id, [images.profileImageId, images.profileBannerId]);
-        if (user) await recordImageUses(trx, "user", id, [images.profileImageId, images.profileBannerId]);
+        if (user) await useImages(trx, id, "user", id, [images.profileImageId, images.profileBannerId]);
         return user;
       }),
   };

@@ -133,10 +133,18 @@ export const userEndpoints = [
     errors: [403, 404],
     handle: ({ params, user, deps, res }) => deps.accountExport.send(params.id, user.id, res),
   }),
-  userList("member-hubs", Hub, "Hubs the user joined, most recent first", (deps, id) => deps.hubs.listJoinedBy(id)),
-  userList("followed-series", Series, "Series the user follows, most recent first", (deps, id) => deps.series.listFollowedBy(id)),
-  userList("created-series", Series, "Series the user created, newest first", (deps, id) => deps.series.listCreatedBy(id)),
-  userList("created-hubs", Hub, "Hubs the user created, newest first", (deps, id) => deps.hubs.listCreatedBy(id)),
+  userList("member-hubs", Hub, "Hubs the user joined, most recent first", async (deps, id) =>
+    deps.redaction.hubs(await deps.hubs.listJoinedBy(id), null),
+  ),
+  userList("followed-series", Series, "Series the user follows, most recent first", async (deps, id) =>
+    deps.redaction.series(await deps.series.listFollowedBy(id), null),
+  ),
+  userList("created-series", Series, "Series the user created, newest first", async (deps, id) =>
+    deps.redaction.series(await deps.series.listCreatedBy(id), null),
+  ),
+  userList("created-hubs", Hub, "Hubs the user created, newest first", async (deps, id) =>
+    deps.redaction.hubs(await deps.hubs.listCreatedBy(id), null),
+  ),
   membership("post"),
   membership("delete"),
   follow("post"),

@@ -102,6 +102,7 @@ describe("POST /series/{name}/chapters", () => {
         { imageId: pics[0], width: 40, height: 60 },
       ],
       previousNumber: null,
+      removed: null,
       nextNumber: null,
     });
   });

@@ -1,18 +1,15 @@
 // Deleting posts, chapters, series and hubs (CONTRACT.md 12, docs/decisions/018-governance.md): afterwards the thing
 // and everything inside it answer 404, every count and list moved in the same transaction, and its images that
 // nothing else uses are gone from the store (the data folder, or the S3 bucket on the postgres project).
-import fs from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { counterMismatches } from "../../seed/counters.ts";
-import { BucketImageFiles, formatOf, ImageFiles } from "../../server/images/image-files.ts";
-import { imagesDir } from "../../server/images/image-tidy.ts";
-import { s3ObjectStore } from "../../server/images/s3-storage.ts";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { addComment, newChapter } from "../helpers/comments.ts";
 import { expectError } from "../helpers/expect-error.ts";
 import { createHub, createPost, hubPath, joinHub, uniqueName } from "../helpers/fixtures.ts";
 import { keptImageBytes, uploadPng } from "../helpers/images.ts";
 import { NO_COUNTER_MISMATCHES } from "../helpers/seeded-folder.ts";
+import { storedImageReader, storedImages } from "../helpers/stored-images.ts";
 import { HUB_BATCH_POSTS, SERIES_BATCH_CHAPTERS } from "../../server/deletion/deletion.queries.ts";
 
 let api: TestApi;
@@ -29,45 +26,8 @@ const unread = async (user: TestUser) => (await api.request.get("/me/notificatio
 const imageUrl = (id: number) => `http://localhost/images/${id}`;
 const hubDetail = async (name: string) => (await api.request.get(hubPath(name))).body as { postCount: number; memberCount: number };
 
-/** Where the store keeps an image's original (read while its row exists): the data folder or the S3 bucket. */
-async function originalOf(id: number, width?: number): Promise<() => Promise<Buffer | null>> {
-  const row = await api.db.kysely.selectFrom("Image").select(["fileKey", "contentType"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const format = formatOf(row.contentType);
-  const s3 = api.config.s3;
-  if (s3) {
-    const name = BucketImageFiles.objectName({ id, fileKey: row.fileKey, format }, width);
-    return async () => {
-      const store = s3ObjectStore(s3);
-      return store.read(name).finally(() => store.close());
-    };
-  }
-  const files = new ImageFiles(imagesDir(api.dataDir));
-  const file = width === undefined ? files.originalPath(id, format) : files.renditionPath(id, format, width);
-  return () => fs.readFile(file).catch(() => null);
-}
-
-const stored = new Map<number, () => Promise<Buffer | null>>();
-/** Notes where an image's bytes are, so that their removal can be checked after the row is gone. */
-async function track(...ids: number[]) {
-  for (const id of ids) {
-    const read = await originalOf(id);
-    expect(await read()).not.toBeNull();
-    stored.set(id, read);
-  }
-}
-
-/** Waits for the image-release job: the image's row and its bytes in the store are gone. */
-async function expectImageGone(id: number) {
-  await expect
-    .poll(async () => (await api.db.kysely.selectFrom("Image").select("id").where("id", "=", id).executeTakeFirst()) ?? null, {
-      timeout: 10_000,
-    })
-    .toBeNull();
-  expect((await api.request.get(`/images/${id}`)).status).toBe(404);
-  const read = stored.get(id);
-  if (!read) throw new Error(`track(${id}) before deleting`);
-  expect(await read()).toBeNull();
-}
+const { track, expectImageGone } = storedImages(() => api);
+const originalOf = (id: number, width?: number) => storedImageReader(api, id, width);
 
 /** The release job finished (no release rows, no job): images still used stay. */
 async function releasesDone() {
@@ -155,6 +115,24 @@ describe("DELETE /hub-posts/{id}", () => {
     await releasesDone();
     expect(await keptImageBytes(api, shared)).not.toBeNull();
     expect((await api.request.get(`/images/${shared}`)).status).toBe(200);
+  });
+
+  it("keeps an image of someone else's that the post embedded, even when nothing uses it any more", async () => {
+    const hub = await createHub(api, author);
+    await joinHub(api, reader, hub.id);
+    const theirs = await uploadPng(api, reader);
+    // The reader publishes the image in a post of theirs, the author embeds it, then the reader's post goes.
+    const readers = await createPost(api, reader, hub.id, { content: `Mine ![r](${imageUrl(theirs)})` });
+    const post = await createPost(api, author, hub.id, { content: `Borrowed ![r](${imageUrl(theirs)})` });
+    await api.request.delete(`/hub-posts/${readers.id}`).set(reader.auth).expect(200);
+    await releasesDone();
+    expect((await api.request.get(`/images/${theirs}`)).status).toBe(200);
+
+    await api.request.delete(`/hub-posts/${post.id}`).set(author.auth).expect(200);
+
+    await releasesDone();
+    expect(await keptImageBytes(api, theirs)).not.toBeNull();
+    expect((await api.request.get(`/images/${theirs}`)).status).toBe(200);
   });
 
   it("lets a moderator of the hub and an admin delete, and no one else", async () => {

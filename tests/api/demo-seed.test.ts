@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../server/db/database.ts";
 import type { DB } from "../../server/db/schema.ts";
 import { counterMismatches } from "../../seed/counters.ts";
-import { DEMO_ADMIN, DEMO_HUB_MODERATOR, DEMO_PASSWORD, DEMO_USERNAME } from "../../seed/content/users.ts";
+import { DEMO_ADMIN, DEMO_HUB_MODERATOR, DEMO_PASSWORD, DEMO_RESOLVED_REPORT, DEMO_USERNAME } from "../../seed/content/users.ts";
 import { buildDiscussionPlan, DEMO_UNREAD } from "../../seed/demo-discussion-plan.ts";
 import { demoImageJobs, type OwnedImage } from "../../seed/demo-images.ts";
 import { buildDemoPlan } from "../../seed/demo-plan.ts";
@@ -83,8 +83,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function signIn() {
-  const res = await api.request.post("/auth/login").send({ username: DEMO_USERNAME, password: DEMO_PASSWORD });
+async function signIn(username: string = DEMO_USERNAME) {
+  const res = await api.request.post("/auth/login").send({ username, password: DEMO_PASSWORD });
   expect(res.status).toBe(200);
   return { Authorization: `Bearer ${res.body.accessToken}` };
 }
@@ -144,8 +144,24 @@ describe("the demo through the API", () => {
     expect(list.body.items.map((m: { username: string }) => m.username)).toEqual([DEMO_USERNAME, DEMO_HUB_MODERATOR.username]);
     const auth = await signIn();
     expect((await api.request.get(`/hubs/${encodeURIComponent(DEMO_HUB_MODERATOR.hub)}`).set(auth)).body.moderatedByMe).toBe(true);
-    const log = await api.db.kysely.selectFrom("ModLogEntry").select(["action", "subjectTitle"]).execute();
-    expect(log).toEqual([{ action: "moderator-added", subjectTitle: DEMO_HUB_MODERATOR.username }]);
+  });
+
+  it("has a report on a comment in that hub, dismissed by the moderator, in the moderator's queue and the hub's mod log", async () => {
+    const resolved = await api.request.get("/reports?status=resolved").set(await signIn(DEMO_HUB_MODERATOR.username));
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect(resolved.body.content).toHaveLength(1);
+    const [report] = resolved.body.content;
+    expect(report).toMatchObject({ subject: { type: "comment" }, reason: DEMO_RESOLVED_REPORT.reason, status: "resolved" });
+    const log = await api.request.get(`/hubs/${encodeURIComponent(DEMO_HUB_MODERATOR.hub)}/modlog`);
+    expect(log.status, JSON.stringify(log.body)).toBe(200);
+    expect(log.body.content.map((e: { action: string; moderator: { username: string } }) => [e.action, e.moderator.username])).toEqual([
+      ["report-dismissed", DEMO_HUB_MODERATOR.username],
+      ["moderator-added", DEMO_USERNAME],
+    ]);
+    expect(log.body.content[0]).toMatchObject({
+      subject: { type: "comment", id: report.subject.id },
+      reason: DEMO_RESOLVED_REPORT.resolutionReason,
+    });
   });
 
   it("keeps a deleted comment with replies as a tombstone", async () => {

@@ -15,6 +15,7 @@ let api: TestApi;
 let me: TestUser;
 let hub: { id: number; name: string };
 let postId: number;
+let removablePostId: number;
 let seriesId: number;
 let imageId: number;
 setUpSharedTestApi(["errors_me"], async (started, users) => {
@@ -23,6 +24,9 @@ setUpSharedTestApi(["errors_me"], async (started, users) => {
   hub = (await api.request.post("/hubs").set(me.auth).send({ name: "Errors Hub", description: "for errors" })).body;
   postId = (await api.request.post("/hub-posts").set(me.auth).send({ title: "First post", content: "Some content here.", hubId: hub.id }))
     .body.id;
+  removablePostId = (
+    await api.request.post("/hub-posts").set(me.auth).send({ title: "To remove", content: "Some content here.", hubId: hub.id })
+  ).body.id;
   seriesId = (await api.request.post("/series").set(me.auth).send({ name: "Errors Series" })).body.id;
   imageId = await uploadImage(api, me);
   const chapter = await api.request
@@ -847,6 +851,26 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
   // The password change ends the user's other sessions: it is fuzzed as a user of its own, whose token the answer renews.
   let passwordUser: { id: number; auth: Record<string, string> } | undefined;
   const passwordUserOf = async () => (passwordUser ??= await api.register("errors_password"));
+  let reporter: TestUser | undefined;
+  const reporterOf = async () => (reporter ??= await api.register("errors_reporter"));
+  let report: number | undefined;
+  const openReport = async () =>
+    (report ??= (
+      await api.request
+        .post("/reports")
+        .set((await reporterOf()).auth)
+        .send({ subject: { type: "user", id: me.id }, reason: "spam" })
+    ).body.id as number);
+  // Bans and suspensions act on a user of their own; suspending takes an admin.
+  let banned: TestUser | undefined;
+  const bannedOf = async () => (banned ??= await api.register("errors_banned"));
+  let admin: TestUser | undefined;
+  const adminOf = async () => {
+    if (admin) return admin;
+    admin = await api.register("errors_admin");
+    await api.db.kysely.updateTable("User").set({ isAdmin: 1 }).where("id", "=", admin.id).execute();
+    return admin;
+  };
   /** Real targets and a valid body for each path, so that bodies reach the services and not only the checks. */
   const targets: Record<
     string,
@@ -901,6 +925,34 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       },
     },
     "/me/notifications/read": { url: () => "/me/notifications/read", valid: (n) => (n % 2 === 0 ? { all: true } : { ids: [n + 1, 2] }) },
+    // Reports are made by a user of their own (nobody reports their own post) and resolved by the hub's creator.
+    "/reports": {
+      url: () => "/reports",
+      valid: (n) => ({ subject: { type: "post", id: postId }, reason: n % 2 === 0 ? "spam" : "other", note: `Fuzzed ${n}` }),
+      auth: async () => (await reporterOf()).auth,
+    },
+    "/reports/{id}/resolve": {
+      url: async () => `/reports/${await openReport()}/resolve`,
+      valid: (n) => ({ action: "dismiss", reason: `Fuzzed ${n}` }),
+    },
+    "/hubs/{id}/bans/{userId}": {
+      url: async () => `/hubs/${hub.id}/bans/${(await bannedOf()).id}`,
+      valid: (n) => ({ reason: `Fuzzed ${n}`, days: n % 2 === 0 ? 7 : null }),
+    },
+    "/admin/users/{id}/ban": {
+      url: async () => `/admin/users/${(await bannedOf()).id}/ban`,
+      valid: (n) => ({ reason: `Fuzzed ${n}`, days: n % 2 === 0 ? 30 : null }),
+      auth: async () => (await adminOf()).auth,
+    },
+    // Removal and restore act on a post of their own, so the other targets' post stays as it is.
+    "/moderation/remove": {
+      url: () => "/moderation/remove",
+      valid: (n) => ({ subject: { type: "post", id: removablePostId }, reason: `Fuzzed ${n}` }),
+    },
+    "/moderation/restore": {
+      url: () => "/moderation/restore",
+      valid: (n) => ({ subject: { type: "post", id: removablePostId }, reason: `Fuzzed ${n}` }),
+    },
   };
 
   it("covers every JSON endpoint with a target", () => {

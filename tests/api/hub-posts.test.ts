@@ -32,6 +32,7 @@ describe("POST /hub-posts", () => {
       hubName: hub.name,
       likedByMe: false,
       authorProfileImageID: null,
+      removed: null,
     });
     expect(new Date(res.body.date).toISOString()).toBe(res.body.date);
   });

@@ -42,6 +42,7 @@ describe("POST /hubs", () => {
       joinedByMe: true,
       moderators: [{ id: alice.id, username: alice.username }],
       moderatedByMe: true,
+      removed: null,
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
   });

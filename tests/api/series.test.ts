@@ -44,6 +44,7 @@ describe("POST /series", () => {
       chapterCount: 0,
       latestChapter: null,
       followedByMe: false,
+      removed: null,
     });
   });
 
@@ -578,6 +579,7 @@ describe("series lists", () => {
         "name",
         "profileBannerId",
         "profileImageId",
+        "removed",
       ].sort(),
     );
   });

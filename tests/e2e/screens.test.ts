@@ -8,6 +8,7 @@ import type { TestUser } from "../helpers/api.ts";
 import { logIn, seriousAxeViolations, startSite, type Site } from "../helpers/site.ts";
 import { addComment } from "../helpers/comments.ts";
 import { publishComicChapter, seedCommunity } from "../helpers/web-seed.ts";
+import { setAdmin } from "../../scripts/admin.ts";
 
 // A real browser on a shared 2-core machine: generous, but bounded.
 vi.setConfig({ testTimeout: 120_000 });
@@ -21,6 +22,8 @@ let seeded: Awaited<ReturnType<typeof seedCommunity>>;
  */
 let comic: { seriesId: number; hubId: number; imageId: number };
 const shots = process.env.SCREENSHOTS_DIR;
+let troll: TestUser;
+let admin: TestUser;
 const RONIN = "/series/Moonlit%20Ronin";
 
 beforeAll(async () => {
@@ -42,6 +45,25 @@ beforeAll(async () => {
   // The reader moderates the manga hub: its moderators page has someone to remove.
   const moderator = await site.api.request.put(`/hubs/${seeded.hubs.manga.id}/moderators/${seeded.reader.id}`).set(seeded.artist.auth);
   expect(moderator.status).toBe(200);
+  // A ban in the manga hub (its bans page and mod log have a row) and a site admin for the admins' screens.
+  troll = await site.api.register(`troll_${process.pid}`);
+  const ban = await site.api.request
+    .put(`/hubs/${seeded.hubs.manga.id}/bans/${troll.id}`)
+    .set(seeded.artist.auth)
+    .send({ reason: "Spam", days: 7 });
+  expect(ban.status).toBe(200);
+  // An open report on the manga hub's post: the moderation queue has an item with its resolve form.
+  const report = await site.api.request
+    .post("/reports")
+    .set(troll.auth)
+    .send({ subject: { type: "post", id: seeded.post.id }, reason: "spam", note: "Looks like an advert" });
+  expect(report.status).toBe(201);
+  admin = await site.api.register(`admin_${process.pid}`);
+  expect((await setAdmin(site.api.db, admin.username, "grant")).ok).toBe(true);
+  site.api.dataChanged();
+  // The admin blocks the troll, who commented on the chapter: its comments show the hidden line, /settings the list.
+  await addComment(site.api, troll, `${RONIN}/2`, "First!!!");
+  expect((await site.api.request.put(`/me/blocks/${troll.id}`).set(admin.auth)).status).toBe(200);
   const series = (await site.api.request.get(RONIN)).body;
   comic = { seriesId: series.id, hubId: seeded.hubs.manga.id, imageId: chapter.pages[0]!.imageId };
   if (shots) fs.mkdirSync(shots, { recursive: true });
@@ -83,6 +105,7 @@ const guestScreens = () => [
   ["series-missing", "/series/no-such-series"],
   ["chapter-strip", `${RONIN}/2`],
   ["image", `/media/image/${comic.imageId}`],
+  ["hub-modlog", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/modlog`],
 ];
 
 const memberScreens = () => [
@@ -97,6 +120,12 @@ const memberScreens = () => [
   ["notifications-unread", "/notifications?unread=true"],
   ["feed", "/feed"],
   ["hub-moderators-read-only", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/moderators`],
+  ["settings", "/settings"],
+  ["delete-account", "/settings/delete"],
+  // Reports (docs/web.md "Reports"): the form and its thank-you; the reader moderates the manga hub, so has a queue.
+  ["report", `/report/user/${seeded.artist.id}?back=${encodeURIComponent(`/user/${seeded.artist.username}`)}`],
+  ["report-sent", `/report/user/${seeded.artist.id}?sent=1`],
+  ["moderation", "/moderation"],
 ];
 
 const artistScreens = () => [
@@ -109,6 +138,27 @@ const artistScreens = () => [
   ["profile-pictures", "/profile"],
   ["hub-moderators", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/moderators`],
   ["hub-moderators-remove", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/moderators?remove=${seeded.reader.id}`],
+  // Removal's confirmation step (docs/web.md "Removal"); nothing is removed until it is sent.
+  [
+    "remove-post",
+    `/moderate/remove/post/${seeded.post.id}?back=${encodeURIComponent(`/hubs/${seeded.hubs.manga.name}/${seeded.post.id}`)}`,
+  ],
+  ["hub-bans", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/bans`],
+  ["hub-bans-unban", `/hubs/${encodeURIComponent(seeded.hubs.manga.name)}/bans?unban=${troll.id}`],
+  ["moderation-queue", "/moderation"],
+  ["moderation-resolved", "/moderation?status=resolved"],
+];
+
+const adminScreens = () => [
+  ["modlog", "/modlog"],
+  ["user-with-suspend", `/user/${troll.username}`],
+  ["suspend", `/user/${troll.username}/suspend`],
+  // Blocks (docs/web.md "Blocks"): the confirmation step, the page of someone blocked, the list and the hidden line.
+  ["block", `/user/${seeded.reader.username}/block`],
+  ["block-already", `/user/${troll.username}/block`],
+  ["settings-blocked", "/settings"],
+  ["chapter-hidden-comments", `${RONIN}/2`],
+  ["chapter-hidden-comments-shown", `${RONIN}/2?showBlocked=1`],
 ];
 
 describe.each([
@@ -149,6 +199,15 @@ describe.each([
     await page.locator(".stage").waitFor();
     await page.goto(`${RONIN}/2?page=4`);
     await check(page, `${label}-guest-chapter-single-page-last`);
+  });
+
+  it("the admins' screens have no serious accessibility violations", async () => {
+    const { page } = await site.newPage({ width, height: 800 });
+    await logIn(page, admin.username, admin.password);
+    for (const [name, url] of adminScreens()) {
+      await page.goto(url!);
+      await check(page, `${label}-admin-${name}`);
+    }
   });
 
   it("signed-in screens have no serious accessibility violations", async () => {

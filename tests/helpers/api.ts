@@ -44,6 +44,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     authRateLimit: 0,
     // Off unless a test sets it (tests/api/comments.test.ts checks the limit).
     commentRatePerMinute: 0,
+    // Off unless a test sets it (tests/api/reports.test.ts checks the limit).
+    reportRatePerHour: 0,
     ...overrides,
   };
 }

@@ -71,4 +71,5 @@ export const NO_COUNTER_MISMATCHES: CounterMismatches = {
   chapterThreads: 0,
   rowCounts: 0,
   unreadNotifications: 0,
+  userBlocks: 0,
 };

@@ -215,6 +215,7 @@ describe("seedScale", () => {
       "Comment_parentId_createdAt_id_idx",
       "Comment_postId_parentId_createdAt_id_idx",
       "Comment_postId_parentId_likes_createdAt_id_idx",
+      "Comment_removedById_idx",
       "Notification_chapterId_idx",
       "Notification_commentId_idx",
       "Notification_hubId_idx",

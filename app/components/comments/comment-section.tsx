@@ -6,9 +6,12 @@ import { formatDate, plural, relativeDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { withParams } from "../../lib/url.ts";
+import { removalPath, removedText } from "../../lib/removal.ts";
+import { reportPath } from "../../lib/reports.ts";
 import { userPath } from "../../lib/urls.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { loader as repliesLoader } from "../../routes/comments.$id.replies.tsx";
+import { HiddenByBlocks } from "../hidden-by-blocks.tsx";
 import { Avatar } from "../images.tsx";
 import { Markdown } from "../markdown.tsx";
 import { Pager } from "../pager.tsx";
@@ -46,17 +49,20 @@ export function CommentSection({
   comments,
   count,
   moderatorId,
+  moderates = false,
 }: {
   comments: CommentsData | null;
   count: number;
   /** The user who may delete any comment here besides its author. */
   moderatorId: number | null;
+  /** The viewer moderates the place (a hub's `moderatedByMe`): they may delete and remove its comments. */
+  moderates?: boolean;
 }) {
   const { user } = useRootData();
   const location = useLocation();
   const href = useSectionHref();
   const newComment = useFetcher<CommentActionData>({ key: commentFetcherKey("new") });
-  const viewer: Viewer | null = user ? { id: user.id, username: user.username, moderates: user.id === moderatorId } : null;
+  const viewer: Viewer | null = user ? { id: user.id, username: user.username, moderates: user.id === moderatorId || moderates } : null;
   const pendingText = newComment.formData?.get("intent") === "comment" ? formText(newComment.formData, "content").trim() : "";
   const loginHref = `/login?redirectTo=${encodeURIComponent(location.pathname + location.search + "#comments")}`;
   const now = comments?.now ?? 0;
@@ -109,6 +115,7 @@ export function CommentSection({
         <p className="muted">Comments could not be loaded.</p>
       ) : (
         <>
+          <HiddenByBlocks hidden={comments.hidden} shown={comments.showBlocked} noun="comment" search={location.search} hash="#comments" />
           {comments.comments.length === 0 && !pendingText ? <p className="muted comments__empty">No comments yet.</p> : null}
           <ol className="comments__list">
             {pendingText && viewer ? <PendingComment text={pendingText} viewer={viewer} /> : null}
@@ -215,6 +222,7 @@ function CommentItem({
   const editDetails = useRef<HTMLDetailsElement>(null);
   const isReply = c.parentId !== null;
   const mine = viewer !== null && viewer.id === c.authorId;
+  const { pathname, search } = useLocation();
   const deleting = deleter.state !== "idle" && deleter.formData?.get("intent") === "delete-comment";
   const pendingReply = replier.formData?.get("intent") === "reply" ? formText(replier.formData, "content").trim() : "";
 
@@ -239,9 +247,20 @@ function CommentItem({
           </time>
           {c.editedAt && !deleted ? <span className="muted comment__edited">edited</span> : null}
         </div>
-        {deleted ? null : <Markdown className="comment__content" html={c.contentHtml} />}
+        {deleted ? null : c.removed && c.removedHidden ? (
+          <p className="comment__removed">{removedText(c.removed.reason)}</p>
+        ) : (
+          <>
+            {c.removed ? (
+              <p className="comment__removed comment__removed--notice">
+                {removedText(c.removed.reason)} (only its author and the moderators see it)
+              </p>
+            ) : null}
+            <Markdown className="comment__content" html={c.contentHtml} />
+          </>
+        )}
         <div className="comment__actions">
-          {deleted ? null : <CommentLike comment={c} loginHref={viewer ? null : loginHref} />}
+          {deleted || c.removed ? null : <CommentLike comment={c} loginHref={viewer ? null : loginHref} />}
           {viewer ? (
             <details className="comment__reply" ref={replyDetails}>
               <summary className="button button--ghost button--small">Reply</summary>
@@ -279,6 +298,25 @@ function CommentItem({
                 Delete
               </button>
             </deleter.Form>
+          ) : null}
+          {viewer?.moderates && !deleted ? (
+            <Link
+              to={removalPath(c.removed ? "restore" : "remove", "comment", c.id, `${pathname}${search}#comment-${c.id}`)}
+              className="button button--ghost button--small"
+              aria-label={`${c.removed ? "Restore" : "Remove"} the comment by ${c.authorName ?? "a deleted account"}`}
+            >
+              {c.removed ? "Restore" : "Remove"}
+            </Link>
+          ) : null}
+          {viewer && !mine && !deleted ? (
+            <Link
+              to={reportPath("comment", c.id, `${pathname}${search}#comment-${c.id}`)}
+              className="button button--ghost button--small"
+              rel="nofollow"
+              aria-label={`Report the comment by ${c.authorName ?? "a deleted account"}`}
+            >
+              Report
+            </Link>
           ) : null}
         </div>
         {deleteResult && !deleteResult.ok && !deleting ? (

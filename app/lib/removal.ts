@@ -1,0 +1,22 @@
+// Removal by moderators on the web (docs/web.md "Removal"): the confirmation step's address and what others see.
+// Types only from server/rules/removal.ts: its zod schemas stay out of the pages' JavaScript.
+import type { RemovableType } from "../../server/rules/removal.ts";
+
+export type RemovalAction = "remove" | "restore";
+
+const TYPES: readonly RemovableType[] = ["post", "comment", "chapter", "series", "hub"];
+export const isRemovableType = (v: unknown): v is RemovableType => (TYPES as readonly unknown[]).includes(v);
+
+/** What everyone but the author and the moderators sees in a removed thing's place (exactly this text). */
+export const removedText = (reason: string) => `Removed by moderators: ${reason}`;
+
+/** The author's notice on their own removed thing. */
+export const removedNotice = (reason: string) => `Moderators removed this; only you and they can see it. Reason: ${reason}`;
+
+/** Only a path on this site (no `//host` or scheme): where the step goes back to. */
+export const safeBack = (value: string | null | undefined, fallback = "/"): string =>
+  typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : fallback;
+
+/** The confirmation step of a removal or a restore, coming back to `back` (the page it was asked from). */
+export const removalPath = (action: RemovalAction, type: RemovableType, id: number, back: string) =>
+  `/moderate/${action}/${type}/${id}?back=${encodeURIComponent(back)}`;

@@ -1,0 +1,28 @@
+// The mod logs' answers (CONTRACT.md 13, docs/decisions/018-governance.md). Pure: the web app takes its types from them.
+import { z } from "zod";
+
+const id = z.number().int().positive();
+
+export const ModLogItem = z.object({
+  id,
+  action: z
+    .string()
+    .describe(
+      "moderator-added, moderator-removed, removed, restored, report-dismissed, banned, unbanned (hub entries); suspended, unsuspended (site entries)",
+    ),
+  moderator: z.object({ id, username: z.string() }).nullable().describe("null once that account is gone"),
+  subject: z.object({
+    type: z.enum(["post", "comment", "chapter", "series", "hub", "user"]),
+    id,
+    title: z.string().describe("Copied when the entry was written: a post's or series' title, a username, ..."),
+  }),
+  reason: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type ModLogItem = z.infer<typeof ModLogItem>;
+
+/** The site log's items also say which hub an entry is about (null: a site-wide action such as a suspension). */
+export const SiteModLogItem = ModLogItem.extend({
+  hub: z.object({ id, name: z.string().nullable().describe("null once the hub is deleted") }).nullable(),
+});
+export type SiteModLogItem = z.infer<typeof SiteModLogItem>;

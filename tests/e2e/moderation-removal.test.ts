@@ -1,0 +1,79 @@
+// Removal by moderators in Chromium (CONTRACT.md 13, docs/web.md "Removal"): a moderator added to a hub removes a
+// comment on one of its posts through the confirmation step with a reason (without JavaScript); a guest then sees
+// exactly "Removed by moderators: {reason}" in its place, its author still sees the comment with that notice, and the
+// moderator restores it.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { TestUser } from "../helpers/api.ts";
+import { addComment } from "../helpers/comments.ts";
+import { logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
+import { createHub, createPost } from "../helpers/web-seed.ts";
+
+vi.setConfig({ testTimeout: 120_000 });
+
+let site: Site;
+let creator: TestUser;
+let moderator: TestUser;
+let writer: TestUser;
+
+setUpSharedSite(["creator_rm", "moderator_rm", "writer_rm"], (started, users) => {
+  site = started;
+  [creator, moderator, writer] = users;
+});
+
+let postUrl: string;
+let commentId: number;
+
+beforeAll(async () => {
+  const hub = await createHub(site.api, creator, { name: "Removal Room", description: "Moderated." });
+  const added = await site.api.request.put(`/hubs/${hub.id}/moderators/${moderator.id}`).set(creator.auth);
+  expect(added.status).toBe(200);
+  const post = await createPost(site.api, creator, hub.id, { title: "House rules", content: "Be kind to each other here." });
+  postUrl = `/hubs/${encodeURIComponent(hub.name)}/${post.id}`;
+  commentId = (await addComment(site.api, writer, postUrl, "Buy cheap followers at example.com")).id;
+});
+
+describe("removing a comment", () => {
+  it("a moderator removes it with a reason; a guest sees the reason in its place, the author the comment and the notice", async () => {
+    const { page } = await site.newPage({ javaScript: false });
+    await logIn(page, moderator.username, moderator.password);
+    await page.goto(postUrl);
+    await page
+      .locator(`#comment-${commentId}`)
+      .getByRole("link", { name: /^Remove the comment/ })
+      .click();
+    await page.waitForURL((u) => u.pathname === `/moderate/remove/comment/${commentId}`);
+    expect(await page.getByRole("heading", { name: "Remove this comment?" }).count()).toBe(1);
+
+    // The reason is required.
+    await page.getByRole("button", { name: "Remove comment" }).click();
+    await page.getByText("A reason is required").waitFor();
+
+    await page.getByLabel("Reason").fill("Spam links");
+    await Promise.all([page.waitForURL((u) => u.pathname === postUrl), page.getByRole("button", { name: "Remove comment" }).click()]);
+    // The moderator still sees the comment, with the notice and a way to restore it.
+    const mine = page.locator(`#comment-${commentId}`);
+    expect(await mine.getByText("Buy cheap followers").count()).toBe(1);
+    expect(await mine.getByRole("link", { name: /^Restore the comment/ }).count()).toBe(1);
+
+    const guest = (await site.newPage({ javaScript: false })).page;
+    await guest.goto(postUrl);
+    const removed = guest.locator(`#comment-${commentId}`);
+    expect((await removed.locator(".comment__removed").innerText()).trim()).toBe("Removed by moderators: Spam links");
+    expect(await removed.getByText("Buy cheap followers").count()).toBe(0);
+
+    const author = (await site.newPage({ javaScript: false })).page;
+    await logIn(author, writer.username, writer.password);
+    await author.goto(postUrl);
+    const own = author.locator(`#comment-${commentId}`);
+    expect(await own.locator(".comment__content").getByText("Buy cheap followers").count()).toBe(1);
+    expect(await own.getByText("Removed by moderators: Spam links").count()).toBe(1);
+
+    // Restored: everyone sees it again.
+    await mine.getByRole("link", { name: /^Restore the comment/ }).click();
+    await page.getByLabel("Reason").fill("Checked: a real shop");
+    await Promise.all([page.waitForURL((u) => u.pathname === postUrl), page.getByRole("button", { name: "Restore comment" }).click()]);
+    await guest.goto(postUrl);
+    expect(await guest.locator(`#comment-${commentId}`).getByText("Buy cheap followers").count()).toBe(1);
+    expect(await guest.getByText("Removed by moderators").count()).toBe(0);
+  });
+});
