@@ -48,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     user: session?.user ?? null,
     unreadCount,
     publicApiUrl: context.config.publicApiUrl,
+    publicUrl: context.config.publicUrl,
     imagePublicUrl: context.config.imagePublicUrl,
     contactEmail: context.config.contactEmail,
     year: new Date().getFullYear(),

@@ -98,6 +98,7 @@ const SEED_SOURCES = [
   "scale-users.ts",
   "scale-hubs.ts",
   "scale-series.ts",
+  "scale-governance.ts",
   "distributions.ts",
   "bulk.ts",
   "random.ts",
@@ -181,7 +182,11 @@ function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise
       output += chunk.toString();
       for (const line of chunk.toString().split("\n")) {
         // The seed's progress and summary lines, without its row table.
-        if (/posts\/s|comments\/s|rows written|written in|Big hub|Big post|Crowd series|follows \d+ series|Drawing|failed/i.test(line))
+        if (
+          /posts\/s|comments\/s|rows written|written in|Big hub|Big post|Crowd series|follows \d+ series|Governance|Drawing|failed/i.test(
+            line,
+          )
+        )
           log(`  seed: ${line.trim()}`);
       }
     };

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { copySite } from "../scripts/lib/copy-site.ts";
+import { migrateDatabase } from "../server/db/migrate.ts";
 import type { S3Settings } from "../server/images/s3-storage.ts";
 import type { RunningServices } from "../tests/services/index.ts";
 import { DATA_ROOT, log } from "./common.ts";
@@ -82,6 +83,8 @@ export async function startPostgresRun(): Promise<PostgresRun> {
   return {
     copies,
     async prepare(dataset) {
+      // A set cached by an older version lacks the newer tables (copy-site refuses it): migrate it as the site's start would.
+      await migrateDatabase(dataset.dir);
       const database = dbName(dataset.name);
       await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await admin(`CREATE DATABASE "${database}"`);

@@ -6,6 +6,7 @@ import { formatBytes, RESULTS_DIR, type LoadResult, type LoadSettings, type Scen
 import type { CounterCheck, MixedPlan } from "./mixed.ts";
 import type { PageWeight } from "./page-weight.ts";
 import type { JobProgress } from "./publish.ts";
+import type { GovernancePicks } from "./governance.ts";
 import type { Picks, SignedInPicks } from "./scenarios.ts";
 
 /** PostgreSQL: the uncached list reads, each at least this share of Express hello-world's throughput. */
@@ -20,6 +21,10 @@ const UNCACHED_LISTS = new Set([
   "hub-likes-p1",
   "hub-likes-deep",
   "series-top",
+  "series-tag",
+  "series-two-tags",
+  "series-tag-rating",
+  "series-updated",
   "series-chapters",
   "post-comments-p1",
   "post-comments-deep",
@@ -78,7 +83,15 @@ export interface BenchReport {
   settings: LoadSettings;
   datasets: Record<string, { counts: Record<string, number>; dir: string; built: boolean; seedSeconds: number }>;
   siteBuild: { present: boolean; builtAt?: string; staleSources: string[] };
-  picks: { large?: Picks; small?: Picks; largeUser?: SignedInPicks; smallUser?: SignedInPicks };
+  picks: {
+    large?: Picks;
+    small?: Picks;
+    largeUser?: SignedInPicks;
+    smallUser?: SignedInPicks;
+    /** The governance lists' sizes (governance.ts). */
+    largeGovernance?: GovernancePicks;
+    smallGovernance?: GovernancePicks;
+  };
   /** Every start of the site: its label, data folder and the environment added to the benchmark's own (e.g. the caches off). */
   sites: { label: string; dataDir: string; env: Record<string, string> }[];
   /** Pages fetched before their load: did they take the path the scenario is about (page cache hit, fresh signed-in render, cache off)? */
@@ -268,6 +281,28 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
     "uncached.api.feed-p1",
     1.5,
   );
+  // Series browsing (CONTRACT.md 14): 2,000 series against 600, each filter and the updated sort.
+  for (const [scenario, what] of [
+    ["series-tag", "series with one tag"],
+    ["series-two-tags", "series with two tags"],
+    ["series-tag-rating", "series with a tag and rating=teen"],
+    ["series-updated", "series sort=updated"],
+  ]) {
+    growth(
+      `growth.${scenario}`,
+      `${what} page 1, caches off: the large set ≤ 1.5 × the time on the small set`,
+      `small.api.${scenario}`,
+      `uncached.api.${scenario}`,
+      1.5,
+    );
+  }
+  growth(
+    "growth.progress",
+    "demo's continue-reading list page 1 (500 series in progress), caches off: the large set ≤ 1.5 × the time on the small set",
+    "small.api.progress-p1",
+    "uncached.api.progress-p1",
+    1.5,
+  );
 
   const pub = report.publish;
   const crowd = byId.get("publish.crowd");
@@ -351,6 +386,7 @@ const GROWTH_TARGET_OF: Record<string, string> = {
   "small.api.post-comments-p1": "growth.comments-page1",
   "small.api.notifications-p1": "growth.notifications",
   "small.api.feed-p1": "growth.feed",
+  "small.api.progress-p1": "growth.progress",
 };
 
 function table(head: string[], rows: string[][]): string {

@@ -22,6 +22,7 @@ import { acquireRunLock, copyDataset, ensureDataset, FULL_DATASETS, removeDir, S
 import { LoadRunner, type LoadRequest } from "./load.ts";
 import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
 import { pageWeights } from "./page-weight.ts";
+import { governanceReads, governanceTokens, NO_GOVERNANCE, pickGovernance, type GovernancePicks } from "./governance.ts";
 import { asLoadResult, mean, median, preparePublish, publishChapters, watchJobs, type JobProgress } from "./publish.ts";
 import { startPostgresRun, type BenchEngine, type PostgresRun, type SiteData } from "./postgres.ts";
 import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
@@ -41,6 +42,7 @@ import {
   UNCACHED_API_PREFIX,
   webPages,
   webSessionCookie,
+  type Picks,
   type ScenarioDef,
   type SignedInPicks,
 } from "./scenarios.ts";
@@ -282,6 +284,38 @@ async function measureSignedInReads(
     await measureScenario(def, apiUrl, dataset, { headers: { authorization: `Bearer ${token}` } });
 }
 
+/**
+ * The governance lists (governance.ts): the mod logs, the report queues, the bans, the blocks and a blocker's lists, each
+ * read by its reader (a guest, or the seed's admin, moderator or blocker with an API token); marked not run when the
+ * sign-ins or the picks fail.
+ */
+async function measureGovernanceReads(
+  apiUrl: string,
+  dataset: string,
+  p: Picks,
+  prefix: string,
+  group: "uncached" | "growth",
+  keep: (picks: GovernancePicks) => void,
+): Promise<void> {
+  let tokens: Awaited<ReturnType<typeof governanceTokens>>;
+  let g: GovernancePicks;
+  try {
+    tokens = await governanceTokens(apiUrl, BENCH_USER.password);
+    g = await pickGovernance(apiUrl, p, tokens);
+  } catch (err) {
+    markNotRun(governanceReads(p, NO_GOVERNANCE, prefix, group), dataset, err instanceof Error ? err.message : String(err));
+    return;
+  }
+  keep(g);
+  log(
+    `Governance lists: mod log ${g.hubModLog} in the big hub, ${g.siteModLog} on the site; open reports ${g.adminReports} (admin), ${g.moderatorReports} (moderator); ${g.bans} bans; ${g.blocks} blocks (the blocker's lists hide ${g.blockerPosts.hidden} posts, ${g.blockerComments.hidden} comments)...`,
+  );
+  for (const def of governanceReads(p, g, prefix, group)) {
+    const headers: Record<string, string> = def.reader === "guest" ? {} : { authorization: `Bearer ${tokens[def.reader]}` };
+    await measureScenario(def, apiUrl, dataset, { headers });
+  }
+}
+
 const BASELINES: { kind: BaselineKind; title: string }[] = [
   { kind: "node-http", title: "node:http JSON handler" },
   { kind: "express-hello", title: "Express 5 hello-world JSON" },
@@ -425,6 +459,7 @@ if (large) {
       log("API reads (large set, both caches off)...");
       for (const def of apiReads(p, UNCACHED_API_PREFIX, "uncached")) await measureScenario(def, site.apiUrl, large.name);
       await measureSignedInReads(site.apiUrl, large.name, UNCACHED_API_PREFIX, "uncached", (u) => (picks.largeUser = u));
+      await measureGovernanceReads(site.apiUrl, large.name, p, UNCACHED_API_PREFIX, "uncached", (g) => (picks.largeGovernance = g));
     }),
   );
 }
@@ -440,6 +475,7 @@ if (small) {
       );
       for (const def of apiReads(p, SMALL_API_PREFIX, "growth")) await measureScenario(def, site.apiUrl, small.name);
       await measureSignedInReads(site.apiUrl, small.name, SMALL_API_PREFIX, "growth", (u) => (picks.smallUser = u));
+      await measureGovernanceReads(site.apiUrl, small.name, p, SMALL_API_PREFIX, "growth", (g) => (picks.smallGovernance = g));
     }),
   );
 }

@@ -1,6 +1,8 @@
 // What is measured: the API reads and the web pages of the issue, with concrete names and ids picked
 // from the running site's data through its API before the load starts.
 import type { ScenarioGroup } from "./common.ts";
+import { governanceIds } from "./governance.ts";
+import { BENCH_TAGS } from "../seed/scale-series-meta.ts";
 
 /** The seed's big hub (seed/scale.ts BIG_HUB_NAME; not imported: that module pulls in the image drawing). */
 export const BIG_HUB_NAME = "Ink & Brushes";
@@ -91,6 +93,7 @@ export async function pickFromData(apiUrl: string, searchTerm = SEARCH_TERM): Pr
 export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api"): ScenarioDef[] {
   const hub = enc(p.bigHub.name);
   const s = enc(p.series.name);
+  const [tagX, tagY] = BENCH_TAGS;
   const list: Omit<ScenarioDef, "group" | "target">[] = [
     { id: "hubs-newest", title: "GET /hubs?page=1", path: "/hubs?page=1" },
     { id: "hubs-top", title: "GET /hubs/top?per_page=5", path: "/hubs/top?per_page=5" },
@@ -121,6 +124,11 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
       path: `/hubs/${hub}/${p.postId}/comments?sort=top&page=${p.comments.deepPage}&size=10`,
     },
     { id: "series-top", title: "GET /series/top?per_page=10", path: "/series/top?per_page=10" },
+    // Series browsing (CONTRACT.md 14): the tag filters, alone and combined, and the updated sort, as a guest.
+    { id: "series-tag", title: `GET /series?tag=${tagX}`, path: `/series?tag=${enc(tagX)}` },
+    { id: "series-two-tags", title: `GET /series?tag=${tagX}&tag=${tagY}`, path: `/series?tag=${enc(tagX)}&tag=${enc(tagY)}` },
+    { id: "series-tag-rating", title: `GET /series?tag=${tagX}&rating=teen`, path: `/series?tag=${enc(tagX)}&rating=teen` },
+    { id: "series-updated", title: "GET /series?sort=updated", path: "/series?sort=updated" },
     {
       id: "series-chapters",
       title: "GET /series/{name}/chapters",
@@ -137,6 +145,8 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
 export interface SignedInPicks {
   notifications: number;
   feedItems: number;
+  /** The series in its continue-reading list (the seed puts it in every series it follows). */
+  inProgress?: number;
 }
 
 /** Signs in through the API (`POST /auth/login`) and returns the access token. */
@@ -161,7 +171,11 @@ export async function pickSignedIn(apiUrl: string, token: string): Promise<Signe
     if (!res.ok) throw new Error(`GET ${path} as ${BENCH_USER.username}: ${res.status} ${(await res.text()).slice(0, 200)}`);
     return ((await res.json()) as Page<unknown>).totalElements;
   };
-  return { notifications: await get("/me/notifications?page=1&per_page=20"), feedItems: await get("/me/feed?page=1&per_page=10") };
+  return {
+    notifications: await get("/me/notifications?page=1&per_page=20"),
+    feedItems: await get("/me/feed?page=1&per_page=10"),
+    inProgress: await get("/me/progress?page=1&per_page=10"),
+  };
 }
 
 /**
@@ -177,6 +191,12 @@ export function signedInApiReads(p: SignedInPicks, idPrefix: string, group: Scen
       note: `${p.notifications} notifications`,
     },
     { id: "feed-p1", title: "GET /me/feed page 1 (demo)", path: "/me/feed?page=1&per_page=10", note: `${p.feedItems} items` },
+    {
+      id: "progress-p1",
+      title: "GET /me/progress page 1 (demo)",
+      path: "/me/progress?page=1&per_page=10",
+      note: `${p.inProgress ?? "?"} series in progress`,
+    },
   ];
   return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "api", signedIn: true }));
 }
@@ -217,9 +237,11 @@ export function allScenarioIds(): string[] {
     ...BASELINE_IDS,
     ...apiReads(fake, SMALL_API_PREFIX, "growth").map((s) => s.id),
     ...signedInApiReads(signedIn, SMALL_API_PREFIX, "growth").map((s) => s.id),
+    ...governanceIds(SMALL_API_PREFIX, "growth", fake),
     ...apiReads(fake).map((s) => s.id),
     ...apiReads(fake, UNCACHED_API_PREFIX, "uncached").map((s) => s.id),
     ...signedInApiReads(signedIn, UNCACHED_API_PREFIX, "uncached").map((s) => s.id),
+    ...governanceIds(UNCACHED_API_PREFIX, "uncached", fake),
     ...webPages(fake).map((s) => s.id),
     ...webPages(fake, SIGNED_IN_WEB_PREFIX, "web-signed-in").map((s) => s.id),
     MIXED_ID,

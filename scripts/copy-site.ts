@@ -3,7 +3,7 @@
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import { ConfigError } from "../server/config-problems.ts";
-import { copySite, TargetNotEmptyError } from "./lib/copy-site.ts";
+import { copySite, SourceNotMigratedError, TargetNotEmptyError } from "./lib/copy-site.ts";
 
 const USAGE = `Usage: DATABASE_URL=postgresql://... S3_BUCKET=... [S3_ENDPOINT=... S3_*] npm run copy-site -- --from <data folder>
 
@@ -64,5 +64,9 @@ try {
   if (result.missingOriginals.length > 0)
     console.log(`Warning: ${result.missingOriginals.length} image rows had no original file in the folder (not in the bucket either).`);
 } catch (err) {
-  fail(err instanceof TargetNotEmptyError ? err.message : `copy-site failed: ${err instanceof Error ? err.message : String(err)}`);
+  fail(
+    err instanceof TargetNotEmptyError || err instanceof SourceNotMigratedError
+      ? err.message
+      : `copy-site failed: ${err instanceof Error ? err.message : String(err)}`,
+  );
 }

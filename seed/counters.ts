@@ -24,6 +24,8 @@ export interface CounterMismatches {
   unreadNotifications: number;
   /** Users whose blockCount differs from their Block rows. */
   userBlocks: number;
+  /** Series whose lastChapterAt differs from their newest live chapter's date (kept by triggers, CONTRACT.md 14). */
+  seriesLastChapter: number;
 }
 
 // Each check compares a stored counter with a grouped count of its link rows (one pass over
@@ -58,6 +60,9 @@ const CHECKS: Record<keyof CounterMismatches, RawBuilder<{ n: number }>> = {
     LEFT JOIN (SELECT "userId" AS id, COUNT(*) AS c FROM "Notification" WHERE "readAt" IS NULL GROUP BY "userId") x ON x.id = t.id
     WHERE t."unreadNotifications" <> COALESCE(x.c, 0)`,
   userBlocks: check("User", "blockCount", "Block", "userId"),
+  seriesLastChapter: sql<{ n: number }>`SELECT COUNT(*) AS n FROM "Series" t
+    LEFT JOIN (SELECT "seriesId" AS id, MAX("date") AS d FROM "Chapter" WHERE "removedReason" IS NULL GROUP BY "seriesId") x ON x.id = t.id
+    WHERE t."lastChapterAt" IS DISTINCT FROM x.d`,
 };
 
 export async function counterMismatches(on: Executor): Promise<CounterMismatches> {

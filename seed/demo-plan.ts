@@ -2,6 +2,7 @@ import { chapterNotes } from "./content/chapter-notes.ts";
 import { DEMO_HUBS } from "./content/hubs.ts";
 import { loadDemoPosts } from "./content/posts.ts";
 import { DEMO_SERIES } from "./content/series.ts";
+import type { ContentRating, ReadingDirection, SeriesStatus } from "../server/rules/series.ts";
 import { DEMO_USERS } from "./content/users.ts";
 import { Random, randomFor } from "./random.ts";
 
@@ -59,6 +60,10 @@ export interface PlannedSeries {
   description: string;
   author: string;
   mono: boolean;
+  tags: readonly string[];
+  status: SeriesStatus;
+  contentRating: ContentRating;
+  readingDirection: ReadingDirection;
   createdAt: number;
   followers: Timed[];
   chapters: PlannedChapter[];
@@ -155,7 +160,8 @@ export function buildDemoPlan(now: number): DemoPlan {
         likers,
       };
     });
-    return { name: s.name, description: s.description, author: s.author, mono: s.mono, createdAt, followers, chapters };
+    const meta = { tags: s.tags, status: s.status, contentRating: s.contentRating, readingDirection: s.readingDirection };
+    return { name: s.name, description: s.description, author: s.author, mono: s.mono, ...meta, createdAt, followers, chapters };
   });
 
   return { now, users, hubs, series };

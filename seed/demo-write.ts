@@ -148,6 +148,10 @@ export async function writeDemo(
       description: plannedSeries.description,
       profileImageId: imageId(imageKey.seriesLogo(plannedSeries.name)),
       profileBannerId: imageId(imageKey.seriesBanner(plannedSeries.name)),
+      tags: plannedSeries.tags,
+      status: plannedSeries.status,
+      contentRating: plannedSeries.contentRating,
+      readingDirection: plannedSeries.readingDirection,
     });
     const { id: seriesId } = await trx
       .insertInto("Series")
@@ -161,9 +165,18 @@ export async function writeDemo(
         chapterCount: plannedSeries.chapters.length,
         authorId,
         createdAt: plannedSeries.createdAt,
+        tags: JSON.stringify(input.tags),
+        status: input.status,
+        contentRating: input.contentRating,
+        readingDirection: input.readingDirection,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    if (input.tags.length > 0)
+      await trx
+        .insertInto("SeriesTag")
+        .values(input.tags.map((tag) => ({ seriesId, tag })))
+        .execute();
     ids.series.set(plannedSeries.name, seriesId);
     counts.series++;
     if (plannedSeries.followers.length > 0)

@@ -119,8 +119,9 @@ function scaleStatements(sqlite: BetterSqlite3.Database) {
     postLike: prepare(sqlite, "INSERT INTO PostLike (userId, postId) VALUES (?, ?)"),
     series: prepare(
       sqlite,
-      "INSERT INTO Series (id, name, nameKey, description, followersCount, chapterCount, profileImageId, profileBannerId, authorId, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO Series (id, name, nameKey, description, followersCount, chapterCount, profileImageId, profileBannerId, authorId, createdAt, tags, status, contentRating, readingDirection) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
+    seriesTag: prepare(sqlite, "INSERT INTO SeriesTag (seriesId, tag) VALUES (?, ?)"),
     follow: prepare(sqlite, "INSERT INTO Follow (userId, seriesId, createdAt) VALUES (?, ?, ?)"),
     chapter: prepare(
       sqlite,
@@ -128,5 +129,7 @@ function scaleStatements(sqlite: BetterSqlite3.Database) {
     ),
     page: prepare(sqlite, "INSERT INTO ChapterPage (chapterId, position, imageId) VALUES (?, ?, ?)"),
     chapterLike: prepare(sqlite, "INSERT INTO ChapterLike (userId, chapterId) VALUES (?, ?)"),
+    progress: prepare(sqlite, "INSERT INTO ReadingProgress (userId, seriesId, chapterId, page, updatedAt) VALUES (?, ?, ?, ?, ?)"),
+    chapterRead: prepare(sqlite, "INSERT INTO ChapterRead (userId, chapterId, readAt) VALUES (?, ?, ?)"),
   };
 }

@@ -4,6 +4,7 @@ import { CROWD_SERIES_NAME, DEMO_FOLLOWS, QUIET_SERIES_NAME } from "./scale-coun
 import { DAY, HOUR, type ScaleContext } from "./scale-context.ts";
 import { ARTIST_IMAGE, POOL_COVERS, POOL_PAGES } from "./scale-images.ts";
 import { CHAPTER_TITLES, SERIES_DESCRIPTIONS, seriesName, UniqueNames } from "./scale-names.ts";
+import { seriesMetaSource } from "./scale-series-meta.ts";
 
 /** The series of the large benchmark set (seed/scale.ts): their followers and their chapters. */
 
@@ -92,6 +93,7 @@ export function writeSeries(ctx: ScaleContext, plan: SeriesPlan, commentsOnChapt
   seriesNames.claim(QUIET_SERIES_NAME);
   const chapterLikeMean = (counts.chapterLikes ?? counts.chapters * 4) / Math.max(1, counts.chapters);
   let nextChapter = 0;
+  const nextMeta = seriesMetaSource();
   for (let s = 0; s < counts.series; s++) {
     const seriesId = first.series + s;
     const artist = plan.seriesArtist[s]!;
@@ -104,6 +106,9 @@ export function writeSeries(ctx: ScaleContext, plan: SeriesPlan, commentsOnChapt
     const followerCount = run ? run.size - (run.includes(0) ? 1 : 0) + (demoFollowsThis ? 1 : 0) : N + R - 1;
     if (s === plan.crowd) written.crowdSeries = { id: seriesId, name, followers: followerCount };
     if (s === plan.quiet) written.quietSeries = { id: seriesId, name };
+    // The crowd and quiet series stay in every list (the bench and its tests look for them as guests).
+    const drawn = nextMeta();
+    const meta = s === plan.crowd || s === plan.quiet ? { ...drawn, contentRating: "general" as const } : drawn;
     sql.series.run(
       seriesId,
       name,
@@ -115,7 +120,12 @@ export function writeSeries(ctx: ScaleContext, plan: SeriesPlan, commentsOnChapt
       artistImage(artist, ARTIST_IMAGE.seriesBanner),
       userId(artist),
       createdAt,
+      JSON.stringify(meta.tags),
+      meta.status,
+      meta.contentRating,
+      meta.readingDirection,
     );
+    for (const tag of meta.tags) sql.seriesTag.run(seriesId, tag);
     const follow = (user: number) => {
       if (user === 0) return;
       sql.follow.run(userId(user), seriesId, createdAt + Math.floor(rnd.next() * (now - createdAt)));
@@ -123,14 +133,30 @@ export function writeSeries(ctx: ScaleContext, plan: SeriesPlan, commentsOnChapt
     if (run) for (let t = 0; t < run.size; t++) follow(run.at(t));
     else for (let u = 0; u < N + R; u++) if (u !== artist) follow(u);
     if (demoFollowsThis) sql.follow.run(userId(0), seriesId, createdAt);
-    ctx.bulk.row(1 + followerCount);
+    ctx.bulk.row(1 + followerCount + meta.tags.length);
     ctx.rows.series++;
     ctx.rows.follows += followerCount;
     const series = { index: s, id: seriesId, name, artist, createdAt, chapters: chapterCount, demoFollows: demoFollowsThis };
+    const firstOrdinal = nextChapter;
     for (let c = 0; c < chapterCount; c++)
       writeChapter(ctx, series, c, { ordinal: nextChapter++, chapterLikeMean, commentsOnChapter, written });
+    if (demoFollowsThis && chapterCount > 0) writeDemoProgress(ctx, series, firstOrdinal);
   }
   return written;
+}
+
+/**
+ * The bench user reads every series it follows (as many in every set: the continue-reading list's growth ratio): it is
+ * on page 2 of the middle chapter, the chapters before it read. Its times come from the series' index, not the random
+ * stream, so the rest of the set is the same with or without them.
+ */
+function writeDemoProgress(ctx: ScaleContext, series: SeriesRow, firstOrdinal: number): void {
+  const { sql, now, userId, first } = ctx;
+  const at = Math.floor(series.chapters / 2);
+  const updatedAt = Math.max(series.createdAt, now - ((series.index * 7_919_000) % (30 * DAY)));
+  sql.progress.run(userId(0), series.id, first.chapter + firstOrdinal + at, 2, updatedAt);
+  for (let c = 0; c < at; c++) sql.chapterRead.run(userId(0), first.chapter + firstOrdinal + c, updatedAt);
+  ctx.bulk.row(1 + at);
 }
 
 /** A series' chapter `c` (0-based) with its pages and its likes. */

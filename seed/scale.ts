@@ -9,6 +9,7 @@ import { commentCounts, DEMO_NOTIFICATIONS, validateCounts, type ScaleCounts } f
 import { scaleContext, type ScaleContext } from "./scale-context.ts";
 import { deferIndexes, DiscussionWriter, planComments, type CommentPlan } from "./scale-discussion.ts";
 import { BIG_HUB_NAME, planHubs, writeHubs, writeMembershipsAndPosts, type HubPlan, type WrittenPosts } from "./scale-hubs.ts";
+import { writeGovernance, type WrittenGovernance } from "./scale-governance.ts";
 import { renderPool } from "./scale-images.ts";
 import { planSeries, writeSeries, type WrittenSeries } from "./scale-series.ts";
 import { writeArtistImages, writeReaders, writeUsers } from "./scale-users.ts";
@@ -41,6 +42,8 @@ export interface ScaleResult {
   quietSeries?: { id: number; name: string };
   /** What the bench user follows and is told. */
   demo: { follows: number; hubs: number; notifications: number };
+  /** Issue 14's rows: the bench's admin, moderator and blocker, reports, mod logs, bans, blocks, image uses. */
+  governance?: WrittenGovernance;
   login: { username: string; password: string };
 }
 
@@ -69,7 +72,7 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
 
   const bulk = new BulkWriter(sqlite);
   const ctx = scaleContext(sqlite, bulk, counts, { now: options.now ?? Date.now(), log });
-  let written: Pick<ScaleResult, "bigPost" | "crowdSeries" | "quietSeries" | "demo">;
+  let written: Pick<ScaleResult, "bigPost" | "crowdSeries" | "quietSeries" | "demo" | "governance">;
   const writeStarted = performance.now();
   bulk.start();
   try {
@@ -86,11 +89,13 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
     const seriesPlan = planSeries(ctx);
     const series = writeSeries(ctx, seriesPlan, (ordinal) => plan.perChapter[ordinal]!);
     const discussion = writeDiscussion(ctx, plan, posts, series);
+    const governance = writeGovernance(ctx, passwordHash, discussion.bigPost?.id);
     written = {
       bigPost: discussion.bigPost,
       crowdSeries: series.crowdSeries,
       quietSeries: series.quietSeries,
       demo: { follows: seriesPlan.demoFollows.reduce((a, b) => a + b, 0), hubs: posts.demoHubs, notifications: discussion.notifications },
+      governance,
     };
     bulk.finish();
   } catch (err) {
@@ -99,12 +104,16 @@ export async function seedScale(db: Database, dataDir: string, counts: ScaleCoun
   }
   const writeSeconds = (performance.now() - writeStarted) / 1000;
   log(`  ${bulk.rows} rows written in ${writeSeconds.toFixed(1)} s (${Math.round(bulk.rows / writeSeconds)} rows/s)`);
-  const { bigPost, crowdSeries, demo } = written;
+  const { bigPost, crowdSeries, demo, governance } = written;
   if (bigPost) log(`  Big post: ${bigPost.id} in "${BIG_HUB_NAME}" with ${bigPost.topLevelComments} top-level comments`);
   if (crowdSeries) log(`  Crowd series: "${crowdSeries.name}" with ${crowdSeries.followers} followers`);
   log(
     `  "${DEMO_USERNAME}" follows ${demo.follows} series, is a member of ${demo.hubs} hubs and has ${demo.notifications} chapter notifications`,
   );
+  if (governance)
+    log(
+      `  Governance: ${governance.reports} reports (${governance.openReports} open), ${governance.modLog} mod log entries (${governance.bigHubModLog} in "${BIG_HUB_NAME}"), ${governance.bans} bans, ${governance.blocks} blocks, ${governance.imageUses} image uses`,
+    );
   return {
     seconds: (performance.now() - started) / 1000,
     writeSeconds,

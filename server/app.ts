@@ -6,11 +6,13 @@ import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { authEndpoints } from "./auth/auth.router.ts";
 import { blockEndpoints } from "./blocks/blocks.router.ts";
+import { progressEndpoints } from "./progress/progress.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
 import { commentEndpoints } from "./comments/comments.router.ts";
 import type { Database } from "./db/database.ts";
 import { deletionEndpoints } from "./deletion/deletion.router.ts";
 import { feedEndpoints } from "./feed/feed.router.ts";
+import { sitemapEndpoints } from "./sitemap/sitemap.router.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type AnyEndpoint } from "./http/endpoint.ts";
@@ -96,8 +98,10 @@ export function allEndpoints(
     ...imageEndpoints(config, counters),
     ...notificationEndpoints,
     ...feedEndpoints,
+    ...sitemapEndpoints,
     ...reportEndpoints(config, counters),
     ...blockEndpoints,
+    ...progressEndpoints,
     ...deletionEndpoints,
     ...removalEndpoints,
   ];

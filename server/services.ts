@@ -9,6 +9,7 @@ import type { Database } from "./db/database.ts";
 import { createAccountDeletion } from "./deletion/account-deletion.ts";
 import { createDeletionService } from "./deletion/deletion.service.ts";
 import { createFeedService } from "./feed/feed.service.ts";
+import { createSitemapService } from "./sitemap/sitemap.service.ts";
 import { createHubService } from "./hubs/hubs.service.ts";
 import { createMembershipService } from "./hubs/membership.service.ts";
 import { createModeratorService } from "./hubs/moderators.service.ts";
@@ -25,6 +26,7 @@ import { createRemovalService } from "./moderation/removal.service.ts";
 import { createNotificationService } from "./notifications/notifications.service.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostService } from "./posts/posts.service.ts";
+import { createProgressService } from "./progress/progress.service.ts";
 import { createReportService } from "./reports/reports.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
@@ -75,8 +77,10 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     accountExport: createAccountExport(db, storage),
     notifications: createNotificationService(db),
     feed: createFeedService(db),
+    sitemap: createSitemapService(db),
     reports: createReportService(db),
     blocks: createBlockService(db),
+    progress: createProgressService(db),
     deletion: createDeletionService(db),
     accountDeletion: createAccountDeletion(db, storage, auth),
     removal: createRemovalService(db),

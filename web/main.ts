@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { gracefulClose } from "../server/http/graceful-close.ts";
+import { MATURE_COOKIE_NAME } from "../app/lib/mature.server.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
 import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
 import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
@@ -62,7 +63,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
           apiUrl: config.apiUrl,
           loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip }),
           sessionCookie: SESSION_COOKIE_NAME,
-          varyCookies: [READER_COOKIE_NAME],
+          varyCookies: [READER_COOKIE_NAME, MATURE_COOKIE_NAME],
           maxEntries: config.pageCacheEntries,
           timeoutMs: config.apiTimeoutMs,
         }).middleware,

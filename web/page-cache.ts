@@ -70,8 +70,11 @@ export function createGuestPageCache(options: GuestPageCacheOptions) {
       const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER, req));
       const html = await response.text();
       const fresh: Entry = { version, headers: [...response.headers].filter(([name]) => name !== "set-cookie"), html };
+      // Pages and the Atom feeds (small, the same for everyone); never the sitemaps, up to megabytes each.
       const keep =
-        response.status === 200 && !response.headers.has("set-cookie") && /^text\/html/.test(response.headers.get("content-type") ?? "");
+        response.status === 200 &&
+        !response.headers.has("set-cookie") &&
+        /^(text\/html|application\/atom\+xml)/.test(response.headers.get("content-type") ?? "");
       if (!keep) {
         res.status(response.status);
         for (const [name, value] of response.headers) res.append(name, value);

@@ -5,6 +5,7 @@ import { chapterPath, hubPath, postPath, seriesPath } from "../lib/urls.ts";
 import { removedText } from "../lib/removal.ts";
 import { HeartIcon, UsersIcon } from "./icons.tsx";
 import { Avatar, Banner, Logo } from "./images.tsx";
+import { SeriesBadges } from "./series-badges.tsx";
 
 /** A hub in a grid: banner, logo, name, description, member count. The whole card is the link. */
 export function HubCard({ hub, headingLevel = 3 }: { hub: Hub; headingLevel?: 2 | 3 }) {
@@ -133,6 +134,7 @@ export function SeriesCard({ series, rank }: { series: Series; rank?: number }) 
             <UsersIcon size={16} /> Followers: {series.followersCount}
           </span>
           <span className="meta__item">{plural(series.chapterCount, "chapter")}</span>
+          <SeriesBadges status={series.status} contentRating={series.contentRating} />
         </p>
       </div>
     </article>

@@ -3,7 +3,7 @@ import type { ChapterSummary } from "../../server/rules/responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath } from "../lib/urls.ts";
 import { removedText } from "../lib/removal.ts";
-import { HeartIcon } from "./icons.tsx";
+import { CheckIcon, HeartIcon } from "./icons.tsx";
 import { gradientFor, useImageUrl } from "./images.tsx";
 
 /** 'Chapter N: title', as docs/web.md §3 writes it on cards and in the reader. */
@@ -72,8 +72,18 @@ export function ChapterCard({ chapter }: { chapter: ChapterSummary }) {
             {formatDate(chapter.date)}
           </time>
           <span className="meta__item">{plural(chapter.pageCount, "page")}</span>
+          {chapter.readByMe ? <ReadMark /> : null}
         </p>
       </div>
     </article>
+  );
+}
+
+/** A chapter list's read marker: a visible word, not a colour only. */
+function ReadMark() {
+  return (
+    <span className="meta__item read-mark">
+      <CheckIcon size={16} /> Read
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /** The ids a field's input names in `aria-describedby`: its hint and its error, when shown, after `extra`. */
 export function describedBy(
@@ -40,6 +40,30 @@ export function Field({
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, { hint, error })} {...input} />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled textarea with its error, as Field (reasons and notes of the moderation forms). */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  ...textarea
+}: { label: string; name: string; error?: string | null; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = textarea.id ?? `field-${name}`;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        {...textarea}
+      />
       <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );

@@ -10,19 +10,22 @@ export function HiddenByBlocks({
   hidden,
   shown,
   noun,
+  nouns = `${noun}s`,
   search,
   hash = "",
 }: {
   hidden: number;
   shown: boolean;
   noun: string;
+  /** The plural, where it is not `noun` + "s" ("replies"). */
+  nouns?: string;
   search: string;
   hash?: string;
 }) {
   if (shown) {
     return (
       <p className="muted hidden-by-blocks" role="status">
-        Showing {noun}s from people you blocked.{" "}
+        Showing {nouns} from people you blocked.{" "}
         <Link to={withParams(search, { [SHOW_BLOCKED_PARAM]: null }) + hash} preventScrollReset>
           Hide them
         </Link>
@@ -32,7 +35,7 @@ export function HiddenByBlocks({
   if (hidden === 0) return null;
   return (
     <p className="muted hidden-by-blocks" role="status">
-      {hiddenLine(hidden, noun)}{" "}
+      {hiddenLine(hidden, noun, nouns)}{" "}
       <Link to={withParams(search, { [SHOW_BLOCKED_PARAM]: "1" }) + hash} preventScrollReset>
         Show them
       </Link>

@@ -15,12 +15,15 @@ export function SearchBox({
   value,
   param = "q",
   id = "search",
+  keep = {},
 }: {
   label: string;
   placeholder: string;
   value: string;
   param?: string;
   id?: string;
+  /** Other parameters the search keeps (the series list's filters), sent as hidden fields. */
+  keep?: Record<string, string | readonly string[]>;
 }) {
   const submit = useSubmit();
   const { pathname } = useLocation();
@@ -36,7 +39,7 @@ export function SearchBox({
   const run = (form: HTMLFormElement) => {
     const text = new FormData(form).get(param);
     // An empty search is no search: back to the plain list.
-    if (typeof text === "string" && text.trim() === "")
+    if (typeof text === "string" && text.trim() === "" && Object.keys(keep).length === 0)
       submit(null, { action: pathname, method: "get", replace: true, preventScrollReset: true });
     else submit(form, { replace: true, preventScrollReset: true });
   };
@@ -60,6 +63,9 @@ export function SearchBox({
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
+      {Object.entries(keep).flatMap(([name, v]) =>
+        (typeof v === "string" ? [v] : v).map((value) => <input key={`${name}=${value}`} type="hidden" name={name} value={value} />),
+      )}
       <SearchIcon className="icon search__icon" />
       <input
         ref={input}

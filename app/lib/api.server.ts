@@ -23,10 +23,12 @@ import type {
   PostSummary,
   Series,
   SeriesDetail,
+  TagCount,
   User,
 } from "../../server/rules/responses.ts";
 import type { RemovalState, RemovalSubject } from "../../server/rules/removal.ts";
 import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
+import type { SitemapIndex, SitemapKind, SitemapPage } from "../../server/rules/sitemap.ts";
 import type { UserEditInput } from "../../server/rules/user.ts";
 import type { WebContext } from "./context.ts";
 import type { FieldErrors } from "./forms.ts";
@@ -51,7 +53,8 @@ export function apiFieldErrors(err: unknown): FieldErrors {
   return out;
 }
 
-type Query = Record<string, string | number | undefined>;
+/** A query string; an array repeats its key (`tag=a&tag=b`). */
+type Query = Record<string, string | number | string[] | undefined>;
 
 export interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -90,7 +93,10 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
 
   async function call<T>(path: string, { method = "GET", query, body, timeoutMs }: CallOptions = {}, token = options.token): Promise<T> {
     const url = new URL(base + path);
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, item);
+      else if (v !== undefined && v !== "") url.searchParams.set(k, String(v));
+    }
     const headers: Record<string, string> = { Accept: "application/json" };
     if (token) headers.Authorization = `Bearer ${token}`;
     // The API trusts this from the web server (its TRUST_PROXY), so its limits count visitors.
@@ -154,17 +160,20 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     searchHubs: (name: string, page: number) => call<Page<Hub>>("/hubs/search", { query: { name, page, per_page: 10 } }),
     hub: (name: string) => call<HubDetail>(`/hubs/${seg(name)}`),
     // `includeBlocked`: the posts of people the viewer blocks too; otherwise `hidden` counts them (server/blocks).
-    hubPosts: (hubName: string, order: PostOrder, page: number, includeBlocked = false) =>
+    hubPosts: (hubName: string, order: PostOrder, page: number, includeBlocked = false, perPage = 10) =>
       call<Page<PostSummary> & { hidden?: number }>(`/hubs/${seg(hubName)}/posts/${order}`, {
-        query: { page, size: 10, includeBlocked: includeBlocked ? "true" : undefined },
+        query: { page, size: perPage, includeBlocked: includeBlocked ? "true" : undefined },
       }),
     post: (hubName: string, postId: number) => call<Post>(`/hubs/${seg(hubName)}/${postId}`),
     setPostLike: (hubName: string, postId: number, liked: boolean) =>
       call<{ liked: boolean; likes: number }>(`/hubs/${seg(hubName)}/${postId}/like`, { method: liked ? "POST" : "DELETE" }),
 
     topSeries: (perPage: number) => publicRead<Page<Series>>("/series/top", { per_page: perPage }),
-    seriesList: (page: number) => call<Page<Series>>("/series", { query: { page, per_page: 10 } }),
-    searchSeries: (name: string, page: number) => call<Page<Series>>("/series/search", { query: { name, page, per_page: 10 } }),
+    // `filters`: tag (repeated), status, rating, sort (CONTRACT.md §14; app/lib/series-meta.ts).
+    seriesList: (page: number, filters: Query = {}) => call<Page<Series>>("/series", { query: { ...filters, page, per_page: 10 } }),
+    searchSeries: (name: string, page: number, filters: Query = {}) =>
+      call<Page<Series>>("/series/search", { query: { ...filters, name, page, per_page: 10 } }),
+    tags: (page: number, perPage = 50) => call<Page<TagCount>>("/tags", { query: { page, per_page: perPage } }),
     series: (name: string) => call<SeriesDetail>(`/series/${seg(name)}`),
     seriesById: (id: number) => call<SeriesDetail>(`/series/id/${id}`),
     chapters: (seriesName: string, order: ChapterOrder, page: number, perPage = 10) =>
@@ -221,7 +230,7 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
         query: { sort, page, per_page: perPage, includeBlocked: includeBlocked ? "true" : undefined },
       }),
     replies: (commentId: number, page: number, perPage: number, includeBlocked = false) =>
-      call<Page<Comment>>(`/comments/${commentId}/replies`, {
+      call<Page<Comment> & { hidden?: number }>(`/comments/${commentId}/replies`, {
         query: { page, per_page: perPage, includeBlocked: includeBlocked ? "true" : undefined },
       }),
     addComment: (place: string, content: string, parentId?: number) =>
@@ -237,6 +246,9 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     unreadCount: () => call<{ count: number }>("/me/notifications/unread-count"),
     markRead: (body: { ids: number[] } | { all: true }) => call<{ count: number }>("/me/notifications/read", { method: "POST", body }),
     feed: (page: number, perPage = 10) => call<Page<FeedItem>>("/me/feed", { query: { page, per_page: perPage } }),
+    /** The sitemap's pages and one page's things (docs/api.md "Sitemap"): the same for everyone, sent without the token. */
+    sitemapIndex: () => publicRead<SitemapIndex>("/sitemap"),
+    sitemapPage: (kind: SitemapKind, page: number) => publicRead<SitemapPage>(`/sitemap/${kind}`, { page }),
 
     imageMetadata: (id: number) => call<ImageMetadata>(`/images/metadata/${id}`),
     /** Forwards one file to POST /images (multipart field `file`). */

@@ -47,7 +47,7 @@ export async function loadReplies(
   includeBlocked = false,
 ) {
   const page = await api.replies(commentId, 1, all ? MORE_REPLIES : FIRST_REPLIES, includeBlocked);
-  return { items: page.content.map((r) => shownComment(r, viewerId, publicApiUrl)), total: page.totalElements };
+  return { items: page.content.map((r) => shownComment(r, viewerId, publicApiUrl)), total: page.totalElements, hidden: page.hidden ?? 0 };
 }
 
 /**
@@ -73,11 +73,11 @@ export async function loadComments(
   const comments = await Promise.all(
     list.value.content.map(async (c) => {
       const shown = shownComment(c, viewerId, publicApiUrl);
-      if (c.replyCount === 0) return { ...shown, replies: [], repliesTotal: 0 };
+      if (c.replyCount === 0) return { ...shown, replies: [], repliesTotal: 0, repliesHidden: 0 };
       const replies = await attempt(loadReplies(api, c.id, c.id === expanded, viewerId, publicApiUrl, showBlocked));
       return replies.ok
-        ? { ...shown, replies: replies.value.items, repliesTotal: replies.value.total }
-        : { ...shown, replies: [], repliesTotal: c.replyCount };
+        ? { ...shown, replies: replies.value.items, repliesTotal: replies.value.total, repliesHidden: replies.value.hidden }
+        : { ...shown, replies: [], repliesTotal: c.replyCount, repliesHidden: 0 };
     }),
   );
   return {

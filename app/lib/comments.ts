@@ -31,8 +31,10 @@ export interface ShownComment {
 
 export interface ThreadComment extends ShownComment {
   replies: ShownComment[];
-  /** How many replies the thread has (the API's count of the replies page). */
+  /** How many replies the thread has (the API's count of the replies page: those shown to this viewer). */
   repliesTotal: number;
+  /** Replies left out because the viewer blocks their authors (the API's `hidden`); 0 for most. */
+  repliesHidden: number;
 }
 
 export interface CommentsData {

@@ -12,6 +12,8 @@ export interface WebConfig {
   apiUrl: string;
   /** The API origin browsers reach (docs/web.md §1). */
   publicApiUrl: string;
+  /** The web app's own public origin: canonical URLs, share cards, feeds and the sitemap name pages by it. */
+  publicUrl: string;
   /** Where browsers load image bytes (`/images/{id}`): IMAGE_PUBLIC_URL, a CDN in front of the API, or the API. */
   imagePublicUrl: string;
   sessionSecret: string;
@@ -41,6 +43,8 @@ const EnvSchema = z.object({
   API_PORT: port(8080),
   API_URL: z.url().optional(),
   PUBLIC_API_URL: z.url().optional(),
+  // The web app's origin as visitors reach it (canonical URLs, feeds, sitemap); default http://localhost:PORT.
+  PUBLIC_URL: z.url().optional(),
   // A CDN origin in front of the API's /images (CONTRACT.md 15); unset: images come from PUBLIC_API_URL.
   IMAGE_PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -95,6 +99,7 @@ export function loadWebConfig(env: NodeJS.ProcessEnv = process.env): WebConfig {
     port: e.PORT,
     apiUrl: withoutTrailingSlash(e.API_URL ?? `http://127.0.0.1:${e.API_PORT}`),
     publicApiUrl: withoutTrailingSlash(e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
+    publicUrl: withoutTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     imagePublicUrl: withoutTrailingSlash(e.IMAGE_PUBLIC_URL ?? e.PUBLIC_API_URL ?? `http://localhost:${e.API_PORT}`),
     sessionSecret: e.SESSION_SECRET ?? developmentSecret(path.resolve(e.DATA_DIR), "session-secret"),
     contactEmail: e.CONTACT_EMAIL,

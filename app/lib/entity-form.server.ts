@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { HubBody, HubEditBody, type HubEditInput, type HubInput } from "../../server/rules/hub.ts";
 import { SeriesBody, SeriesEditBody, type SeriesEditInput, type SeriesInput } from "../../server/rules/series.ts";
 import { ApiError, type Api } from "./api.server.ts";
-import type { EntityKind, EntityValues } from "./entity-form.ts";
+import { onFields, type EntityKind, type EntityValues } from "./entity-form.ts";
 import { formValues } from "./forms.ts";
 import { positiveId } from "./ids.ts";
 import { attempt, NOT_FOUND, readFailure } from "./load.server.ts";
@@ -17,6 +17,7 @@ import {
   saveFailure,
   success,
 } from "./publish.server.ts";
+import { SERIES_META_FIELDS, seriesMetaBody } from "./series-meta.ts";
 import { hubPath, seriesPath } from "./urls.ts";
 
 const TEXT_FIELDS = ["name", "description"] as const;
@@ -46,7 +47,8 @@ const KINDS = {
     rules: { create: SeriesBody, edit: SeriesEditBody },
     read: async (api: Api, id: number): Promise<Entity> => {
       const s = await api.seriesById(id);
-      return { ...pick(s), ownerId: s.author, ownerName: s.authorName };
+      const meta = { tags: s.tags, status: s.status, contentRating: s.contentRating, readingDirection: s.readingDirection };
+      return { ...pick(s), meta, ownerId: s.author, ownerName: s.authorName };
     },
     save: (api: Api, id: number | null, body: SeriesEditInput) =>
       id === null ? api.createSeries(body as SeriesInput) : api.updateSeries(id, body),
@@ -97,14 +99,17 @@ export function entityAction(kind: EntityKind) {
       api,
       IMAGE_FIELDS.map((f) => `${f}File`),
     );
-    const values = formValues(read.form, TEXT_FIELDS);
+    // A series' form carries its metadata too (tags as comma-separated text, three selects).
+    const values = formValues(read.form, kind === "series" ? [...TEXT_FIELDS, ...SERIES_META_FIELDS] : TEXT_FIELDS);
+    const meta = kind === "series" ? seriesMetaBody(values) : {};
     const logo = imageField(read, "profileImageId", max);
     const banner = imageField(read, "profileBannerId", max);
     const images = { profileImageId: logo.id ?? null, profileBannerId: banner.id ?? null };
     if (logo.error || banner.error) {
       return failure(values, { profileImageId: logo.error ?? undefined, profileBannerId: banner.error ?? undefined }, null, { images });
     }
-    const parsed = (editing ? k.rules.edit : k.rules.create).safeParse({ ...values, profileImageId: logo.id, profileBannerId: banner.id });
+    const body = { name: values.name, description: values.description, ...meta, profileImageId: logo.id, profileBannerId: banner.id };
+    const parsed = onFields((editing ? k.rules.edit : k.rules.create).safeParse(body));
     if (!parsed.success) return invalid(values, parsed.error, { images });
     try {
       if (editing && editId === null) throw new ApiError(404, "Not found");

@@ -7,6 +7,8 @@ export interface RootData {
   /** The signed-in user's unread notifications (the header's bell); null for guests or when the API did not say. */
   unreadCount: number | null;
   publicApiUrl: string;
+  /** The web app's public origin (PUBLIC_URL): canonical URLs and share cards (app/lib/social-meta.ts). */
+  publicUrl: string;
   /** Where image bytes load from: IMAGE_PUBLIC_URL or the API origin. */
   imagePublicUrl: string;
   contactEmail: string;
@@ -22,6 +24,7 @@ export function useRootData(): RootData {
       user: null,
       unreadCount: null,
       publicApiUrl: "",
+      publicUrl: "",
       imagePublicUrl: "",
       contactEmail: "contact@example.com",
       year: new Date().getUTCFullYear(),

@@ -4,3 +4,6 @@ export const postPath = (hubName: string, postId: number) => `${hubPath(hubName)
 export const seriesPath = (name: string) => `/series/${encodeURIComponent(name)}`;
 export const chapterPath = (seriesName: string, number: number) => `${seriesPath(seriesName)}/${number}`;
 export const userPath = (username: string) => `/user/${encodeURIComponent(username)}`;
+
+/** `/tags/{tag}`. */
+export const tagPath = (tag: string) => `/tags/${encodeURIComponent(tag)}`;

@@ -7,7 +7,11 @@ import { ListOrNotice } from "../components/notice.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
 import { WelcomePanel } from "../components/welcome-panel.tsx";
 import { attempt, loadRecentHubs, viewerApi } from "../lib/load.server.ts";
+import { loadContinueReading } from "../lib/progress.server.ts";
+import { ContinueReadingList } from "../components/continue-reading.tsx";
 import { useRootData } from "../lib/root-data.ts";
+import { originsOf, SITE_DESCRIPTION, socialMeta } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
 
 /** Home's Latest Chapters: the top 10 series (docs/web.md §11), each with its latest chapter. */
 export const LATEST_SERIES = 10;
@@ -17,11 +21,15 @@ export const HOME_FEED_ITEMS = 3;
 
 type WithChapter = Series & { latestChapter: NonNullable<Series["latestChapter"]> };
 
-export const meta: MetaFunction = () => [{ title: "Inkwell — comics and manga community" }];
+/** The home page's card; /home (the same screen) names / as its canonical address. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: HOME_TITLE }]);
+const HOME_TITLE = "Inkwell — comics and manga community";
 
 /** One round of calls, all at once: the series (each carries its latest chapter), the sidebar, and the viewer (and their feed). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { session, api } = await viewerApi(request, context);
+  // "Continue reading": signed in only, beside the other calls.
+  const reading = loadContinueReading(api, session ?? null);
   const [top, recentHubs, me, feed] = await Promise.all([
     attempt(api.topSeries(LATEST_SERIES)),
     loadRecentHubs(api),
@@ -34,11 +42,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     me: me?.ok ? me.value : null,
     // The "From what you follow" strip: signed in only (a guest's home is the same for all, and cached); null when it failed.
     ...(feed ? { feed: feed.ok ? feed.value.content : null } : {}),
+    continueReading: await reading,
+    meta: socialMeta(originsOf(context.config), { title: HOME_TITLE, cardTitle: "Inkwell", description: SITE_DESCRIPTION, path: "/" }),
   };
 }
 
 export default function Home() {
-  const { latest, recentHubs, me, feed } = useLoaderData<typeof loader>();
+  const { latest, recentHubs, me, feed, continueReading } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   return (
     <div className="container home-layout">
@@ -58,6 +68,16 @@ export default function Home() {
             </div>
           )}
         </ListOrNotice>
+        {user && continueReading && continueReading.length > 0 ? (
+          <section className="section home-continue" aria-labelledby="home-continue-title">
+            <header className="section-head">
+              <h2 id="home-continue-title" className="section__title">
+                Continue reading
+              </h2>
+            </header>
+            <ContinueReadingList items={continueReading} />
+          </section>
+        ) : null}
         {user && feed ? (
           <section className="section home-feed" aria-labelledby="home-feed-title">
             <header className="section-head">

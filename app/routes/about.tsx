@@ -1,8 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ABOUT } from "../lib/about.ts";
+import { socialMeta } from "../lib/social-meta.ts";
 
-export const meta: MetaFunction = () => [{ title: "About · Inkwell" }];
+export const meta: MetaFunction = ({ matches }) =>
+  socialMeta(matches, { title: "About · Inkwell", description: ABOUT.mission, path: "/about" });
 
 export default function About() {
   return (

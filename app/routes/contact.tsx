@@ -1,7 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useRootData } from "../lib/root-data.ts";
+import { socialMeta } from "../lib/social-meta.ts";
 
-export const meta: MetaFunction = () => [{ title: "Contact · Inkwell" }];
+export const meta: MetaFunction = ({ matches }) =>
+  socialMeta(matches, {
+    title: "Contact · Inkwell",
+    description: "Questions, feedback or a problem on Inkwell? Get in touch.",
+    path: "/contact",
+  });
 
 /** Names the mailbox from CONTACT_EMAIL (docs/web.md §2). */
 export default function Contact() {

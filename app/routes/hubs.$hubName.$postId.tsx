@@ -1,6 +1,9 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HubDetail, Post } from "../../server/rules/responses.ts";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { hubPath, postPath, userPath } from "../lib/urls.ts";
+import { socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
 import { deletePath } from "../lib/deletion.ts";
 import { removalPath, removedText } from "../lib/removal.ts";
 import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
@@ -23,10 +26,29 @@ import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { toggleAction, type ToggleRun } from "../lib/toggle-action.server.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.post?.title ?? "Post"} · ${data?.post?.hubName ?? "Inkwell"}` },
-  ...(data?.post?.description ? [{ name: "description", content: data.post.description }] : []),
-];
+/** Share cards and canonical link (app/lib/social-meta.ts, docs/web.md "Feeds, sitemap and cards"). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "Post · Inkwell" }]);
+
+const shareCard = (
+  data: { post: Omit<Post, "content"> | null; hub: HubDetail | null },
+  matches: readonly MatchLike[],
+): MetaDescriptor[] => {
+  const post = data?.post;
+  if (!post) return [{ title: "Post · Inkwell" }];
+  // A removed post has no title for others: the card says so.
+  const title = post.title || "Removed post";
+  return socialMeta(matches, {
+    title: `${title} · ${post.hubName}`,
+    cardTitle: `${title} · ${post.hubName}`,
+    description: post.description || data.hub?.description,
+    type: "article",
+    path: postPath(post.hubName, post.id),
+    images: [
+      { id: data.hub?.profileBannerId, wide: true },
+      { id: data.hub?.profileImageId, wide: false },
+    ],
+  });
+};
 
 /** The post with its markdown rendered on the server (the page ships HTML, not the parser). */
 function withHtml<T extends { content: string }>({ content, ...post }: T, publicApiUrl: string) {
@@ -54,7 +76,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     recentHubs,
     comments,
   };
-  return data(body, { status: failed?.status ?? 200 });
+  return data({ ...body, meta: shareCard(body, originsOf(context.config)) }, { status: failed?.status ?? 200 });
 }
 
 const setLike =

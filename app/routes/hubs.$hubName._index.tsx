@@ -1,4 +1,5 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { HubDetail as HubData } from "../../server/rules/responses.ts";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PostCard } from "../components/cards.tsx";
 import { CreatorCard } from "../components/creator-card.tsx";
@@ -17,27 +18,53 @@ import { SortTabs } from "../components/sort-tabs.tsx";
 import { plural } from "../lib/format.ts";
 import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, loadRecentHubs, readFailure, viewerApi } from "../lib/load.server.ts";
+import { viewerIsAdmin } from "../lib/roles.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { deletePath } from "../lib/deletion.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
 import { hubPath } from "../lib/urls.ts";
+import { feedLinkTag, socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.hub?.name ?? "Hub"} · Inkwell` }];
+/** Share cards, canonical link and feed link (app/lib/social-meta.ts, docs/web.md "Feeds, sitemap and cards"). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "Hub · Inkwell" }]);
+
+const shareCard = (data: { hub: HubData | null; page: number }, matches: readonly MatchLike[]): MetaDescriptor[] => {
+  const hub = data?.hub;
+  if (!hub) return [{ title: "Hub · Inkwell" }];
+  const path = hubPath(hub.name);
+  return [
+    ...socialMeta(matches, {
+      title: `${hub.name} · Inkwell`,
+      cardTitle: hub.name,
+      description: hub.description,
+      path,
+      page: data.page,
+      images: [
+        { id: hub.profileBannerId, wide: true },
+        { id: hub.profileImageId, wide: false },
+      ],
+    }),
+    feedLinkTag(path, `${hub.name}: new posts`),
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.hubName ?? "";
   const { sort, page } = listOrderAndPage(request);
-  const { api } = await viewerApi(request, context);
+  const { api, session } = await viewerApi(request, context);
   const showBlocked = new URL(request.url).searchParams.get(SHOW_BLOCKED_PARAM) === "1";
   const hubRead = attempt(api.hub(name));
   // The creator's card needs the hub first; everything else goes at once.
-  const [hub, posts, creator, recentHubs] = await Promise.all([
+  const [hub, posts, creator, recentHubs, isAdmin] = await Promise.all([
     hubRead,
     attempt(api.hubPosts(name, sort === "likes" ? "by-likes" : "latest", page, showBlocked)),
     hubRead.then((h) => (h.ok ? attempt(api.user(h.value.authorName)) : null)),
     loadRecentHubs(api),
+    // Admins remove and restore hubs as their creator does; `moderatedByMe` is true for them (and the added moderators).
+    hubRead.then((h) => (h.ok && h.value.moderatedByMe && h.value.authorId !== session?.user.id ? viewerIsAdmin(api, session) : false)),
   ]);
   const failed = hub.ok ? null : readFailure(hub, "No hub found.", "Failed to load hub details");
   const body = {
@@ -48,8 +75,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     recentHubs,
     sort,
     page,
+    isAdmin,
   };
-  return data(body, { status: failed?.status ?? 200 });
+  return data({ ...body, meta: shareCard(body, originsOf(context.config)) }, { status: failed?.status ?? 200 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function HubDetail() {
-  const { hub, hubError, posts, creator, recentHubs, sort, page } = useLoaderData<typeof loader>();
+  const { hub, hubError, posts, creator, recentHubs, sort, page, isAdmin } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
   const join = useJoinToggle(hub?.joinedByMe ?? false, hub?.memberCount ?? 0);
@@ -96,17 +124,15 @@ export default function HubDetail() {
                     <PlusIcon /> Post
                   </Link>
                   {user.id === hub.authorId ? (
-                    <>
-                      <EditDeleteLinks noun="hub" editTo={`/publish/hub/${hub.id}`} deleteTo={deletePath.hub(hub.id)} />
-                      <RemovalLink type="hub" id={hub.id} removed={hub.removed !== null} />
-                    </>
+                    <EditDeleteLinks noun="hub" editTo={`/publish/hub/${hub.id}`} deleteTo={deletePath.hub(hub.id)} />
                   ) : null}
+                  {user.id === hub.authorId || isAdmin ? <RemovalLink type="hub" id={hub.id} removed={hub.removed !== null} /> : null}
                   <ReportLink type="hub" id={hub.id} ownerId={hub.authorId} />
                 </>
               ) : null}
             </div>
           </div>
-          <RemovedCallout removed={hub.removed} contentShown={user?.id === hub.authorId} />
+          <RemovedCallout removed={hub.removed} contentShown={user?.id === hub.authorId || isAdmin} />
           {hub.description ? <p className="hero__description">{hub.description}</p> : null}
           {!user ? (
             <p className="callout">

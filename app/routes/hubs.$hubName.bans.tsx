@@ -1,7 +1,9 @@
 import { ConfirmSection } from "../components/confirm-section.tsx";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, FormError } from "../components/field.tsx";
+import { BanFields } from "../components/ban-fields.tsx";
+import { Field } from "../components/field.tsx";
+import { HubToolPage } from "../components/hub-tool-page.tsx";
 import { Avatar } from "../components/images.tsx";
 import { FailedPage, Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
@@ -10,6 +12,7 @@ import { formatDate, pageParam } from "../lib/format.ts";
 import { formText } from "../lib/forms.ts";
 import { attempt, readFailure } from "../lib/load.server.ts";
 import { banFromHub, hubBans, liftHubBan } from "../lib/moderation.server.ts";
+import { hubAction, refusalStatus, userNamed } from "../lib/moderation-steps.server.ts";
 import { daysFromForm } from "../lib/modlog.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { hubPath, userPath } from "../lib/urls.ts";
@@ -55,14 +58,11 @@ interface ActionResult {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const api = apiFor(request, context, session);
-  const form = await request.formData();
+  const step = await hubAction(request, context, params.hubName ?? "");
+  if (!step.ok) return data<ActionResult>({ formError: step.formError }, { status: step.status });
+  const { api, form, value: hub } = step;
   const intent = formText(form, "intent");
-  const hub = await attempt(api.hub(params.hubName ?? ""));
-  if (!hub.ok)
-    return data<ActionResult>({ formError: hub.status === 404 ? "No hub found." : "Failed to load the hub" }, { status: hub.status });
-  const here = `${hubPath(hub.value.name)}/bans`;
+  const here = `${hubPath(hub.name)}/bans`;
   const values = { username: formText(form, "username").trim(), reason: formText(form, "reason"), days: formText(form, "days") };
   try {
     if (intent === "ban") {
@@ -71,19 +71,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (days === "invalid") {
         return data<ActionResult>({ fieldErrors: { days: "Days must be a whole number from 1 to 3650" }, values }, { status: 400 });
       }
-      const user = await attempt(api.user(values.username));
-      if (!user.ok) {
-        const message = user.status === 404 ? `Nobody is called "${values.username}"` : "Failed to look the user up";
-        return data<ActionResult>({ fieldErrors: { username: message }, values }, { status: user.status === 404 ? 400 : 502 });
-      }
-      await banFromHub(api, hub.value.id, user.value.id, { reason: values.reason, days });
-      return redirect(`${here}?banned=${encodeURIComponent(user.value.username)}`, 303);
+      const named = await userNamed(api, values.username);
+      if (!named.ok) return data<ActionResult>({ fieldErrors: { username: named.message }, values }, { status: named.status });
+      await banFromHub(api, hub.id, named.user.id, { reason: values.reason, days });
+      return redirect(`${here}?banned=${encodeURIComponent(named.user.username)}`, 303);
     }
     if (intent === "unban") {
       const userId = Number(formText(form, "userId"));
       const username = formText(form, "username");
       if (!Number.isSafeInteger(userId) || userId < 1) return data<ActionResult>({ formError: "Unknown user" }, { status: 400 });
-      await liftHubBan(api, hub.value.id, userId);
+      await liftHubBan(api, hub.id, userId);
       return redirect(`${here}?unbanned=${encodeURIComponent(username)}`, 303);
     }
   } catch (err) {
@@ -92,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (err.status === 400 && (fields.reason || fields.days)) {
       return data<ActionResult>({ fieldErrors: { reason: fields.reason, days: fields.days }, values }, { status: 400 });
     }
-    return data<ActionResult>({ formError: err.message, values }, { status: err.status >= 500 || err.status === 0 ? 502 : err.status });
+    return data<ActionResult>({ formError: err.message, values }, { status: refusalStatus(err) });
   }
   return data<ActionResult>({ formError: "Unknown action" }, { status: 400 });
 }
@@ -105,26 +102,19 @@ export default function HubBans() {
   const back = hubPath(hub.name);
   const here = `${back}/bans`;
   return (
-    <div className="container bans-page">
-      <header className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to={back}>{hub.name}</Link>
-          </p>
-          <h1>Bans</h1>
-          <p>
-            A banned user cannot post, comment, like or join here until the ban ends or is lifted. Every ban is in the{" "}
-            <Link to={`${back}/modlog`}>mod log</Link>.
-          </p>
-        </div>
-      </header>
-      {notice ? (
-        <p className="callout" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <FormError>{result?.formError}</FormError>
-
+    <HubToolPage
+      className="bans-page"
+      hubName={hub.name}
+      title="Bans"
+      intro={
+        <>
+          A banned user cannot post, comment, like or join here until the ban ends or is lifted. Every ban is in the{" "}
+          <Link to={`${back}/modlog`}>mod log</Link>.
+        </>
+      }
+      notice={notice}
+      formError={result?.formError}
+    >
       {unbanning ? (
         <ConfirmSection
           className="bans-page__confirm"
@@ -186,20 +176,12 @@ export default function HubBans() {
             defaultValue={result?.values?.username}
             error={result?.fieldErrors?.username}
           />
-          <Field label="Reason" name="reason" required defaultValue={result?.values?.reason} error={result?.fieldErrors?.reason} />
-          <Field
-            label="Days"
-            name="days"
-            inputMode="numeric"
-            hint="Leave empty for a ban without an end."
-            defaultValue={result?.values?.days}
-            error={result?.fieldErrors?.days}
-          />
+          <BanFields noun="ban" values={result?.values} errors={result?.fieldErrors} />
           <button type="submit" className="button button--danger" disabled={busy}>
             Ban user
           </button>
         </Form>
       </section>
-    </div>
+    </HubToolPage>
   );
 }

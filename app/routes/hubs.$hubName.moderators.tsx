@@ -1,13 +1,16 @@
 import { ConfirmSection } from "../components/confirm-section.tsx";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, FormError } from "../components/field.tsx";
+import { Field } from "../components/field.tsx";
+import { HubToolPage } from "../components/hub-tool-page.tsx";
 import { Avatar } from "../components/images.tsx";
 import { FailedPage, Notice } from "../components/notice.tsx";
 import { ApiError, apiFor } from "../lib/api.server.ts";
 import { relativeDate } from "../lib/format.ts";
 import { formText } from "../lib/forms.ts";
 import { attempt, readFailure } from "../lib/load.server.ts";
+import { hubAction, refusalStatus, userNamed } from "../lib/moderation-steps.server.ts";
+import { viewerIsAdmin } from "../lib/roles.server.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { hubPath } from "../lib/urls.ts";
 
@@ -21,11 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const api = apiFor(request, context, session);
   const name = params.hubName ?? "";
-  const [hub, list, me] = await Promise.all([
-    attempt(api.hub(name)),
-    attempt(api.hubModerators(name)),
-    attempt(api.user(session.user.username)),
-  ]);
+  const [hub, list, isAdmin] = await Promise.all([attempt(api.hub(name)), attempt(api.hubModerators(name)), viewerIsAdmin(api, session)]);
   if (!hub.ok || !list.ok) {
     const failed = readFailure(!hub.ok ? hub : !list.ok ? list : { status: 502 }, "No hub found.", "Failed to load the hub's moderators");
     return data(
@@ -41,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     hub: { id: hub.value.id, name: hub.value.name },
     moderators: list.value.items,
-    canManage: hub.value.authorId === session.user.id || (me.ok && me.value.role === "admin"),
+    canManage: hub.value.authorId === session.user.id || isAdmin,
     removing,
     notice: added ? `${added} is now a moderator.` : removed ? `${removed} is no longer a moderator.` : null,
     now: Date.now(),
@@ -55,37 +54,31 @@ interface ActionResult {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const api = apiFor(request, context, session);
-  const form = await request.formData();
+  const step = await hubAction(request, context, params.hubName ?? "");
+  if (!step.ok) return data<ActionResult>({ formError: step.formError }, { status: step.status });
+  const { api, form, value: hub } = step;
   const intent = formText(form, "intent");
-  const hub = await attempt(api.hub(params.hubName ?? ""));
-  if (!hub.ok)
-    return data<ActionResult>({ formError: hub.status === 404 ? "No hub found." : "Failed to load the hub" }, { status: hub.status });
-  const here = `${hubPath(hub.value.name)}/moderators`;
+  const here = `${hubPath(hub.name)}/moderators`;
   try {
     if (intent === "add") {
       const username = formText(form, "username").trim();
       if (username === "") return data<ActionResult>({ fieldError: "Enter a username" }, { status: 400 });
-      const user = await attempt(api.user(username));
-      if (!user.ok) {
-        const message = user.status === 404 ? `Nobody is called "${username}"` : "Failed to look the user up";
-        return data<ActionResult>({ fieldError: message }, { status: user.status === 404 ? 400 : 502 });
-      }
-      await api.setHubModerator(hub.value.id, user.value.id, true);
-      return redirect(`${here}?added=${encodeURIComponent(user.value.username)}`, 303);
+      const named = await userNamed(api, username);
+      if (!named.ok) return data<ActionResult>({ fieldError: named.message }, { status: named.status });
+      await api.setHubModerator(hub.id, named.user.id, true);
+      return redirect(`${here}?added=${encodeURIComponent(named.user.username)}`, 303);
     }
     if (intent === "remove") {
       const userId = Number(formText(form, "userId"));
       if (!Number.isSafeInteger(userId) || userId < 1) return data<ActionResult>({ formError: "Unknown moderator" }, { status: 400 });
-      const before = await api.hubModerators(hub.value.name);
+      const before = await api.hubModerators(hub.name);
       const gone = before.items.find((m) => m.id === userId);
-      await api.setHubModerator(hub.value.id, userId, false);
+      await api.setHubModerator(hub.id, userId, false);
       return redirect(gone ? `${here}?removed=${encodeURIComponent(gone.username)}` : here, 303);
     }
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return data<ActionResult>({ formError: err.message }, { status: err.status >= 500 || err.status === 0 ? 502 : err.status });
+    return data<ActionResult>({ formError: err.message }, { status: refusalStatus(err) });
   }
   return data<ActionResult>({ formError: "Unknown action" }, { status: 400 });
 }
@@ -95,26 +88,16 @@ export default function HubModerators() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   if (!hub) return <FailedPage title="Moderators" error={error} />;
-  const back = hubPath(hub.name);
-  const here = `${back}/moderators`;
+  const here = `${hubPath(hub.name)}/moderators`;
   return (
-    <div className="container moderators-page">
-      <header className="page-head">
-        <div>
-          <p className="eyebrow">
-            <Link to={back}>{hub.name}</Link>
-          </p>
-          <h1>Moderators</h1>
-          <p>Moderators can delete comments on the hub&apos;s posts. The creator is always one.</p>
-        </div>
-      </header>
-      {notice ? (
-        <p className="callout" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <FormError>{result?.formError}</FormError>
-
+    <HubToolPage
+      className="moderators-page"
+      hubName={hub.name}
+      title="Moderators"
+      intro="Moderators can delete comments on the hub's posts. The creator is always one."
+      notice={notice}
+      formError={result?.formError}
+    >
       {removing && canManage ? (
         <ConfirmSection
           className="moderators-page__confirm"
@@ -164,6 +147,6 @@ export default function HubModerators() {
       ) : (
         <Notice>Only the hub&apos;s creator or an admin can change its moderators.</Notice>
       )}
-    </div>
+    </HubToolPage>
   );
 }

@@ -1,12 +1,22 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, MetaDescriptor } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HubCard, HubChip } from "../components/cards.tsx";
 import { ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { loadSearchableList } from "../lib/load.server.ts";
+import { socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
 
-export const meta: MetaFunction = () => [{ title: "Hubs · Inkwell" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "Hubs · Inkwell" }]);
+
+const shareCard = (data: { page: number }, matches: readonly MatchLike[]): MetaDescriptor[] =>
+  socialMeta(matches, {
+    title: "Hubs · Inkwell",
+    description: "Hubs on Inkwell: communities of artists and readers talking about comics and manga, drawing and contests.",
+    path: "/hubs",
+    page: data?.page,
+  });
 
 /** Hubs in the Top Hubs row ("GET /hubs/top without page size": the API's default of 10). */
 const TOP_HUBS = 10;
@@ -17,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     all: (api, page) => api.hubs(page),
     top: (api) => api.topHubs(TOP_HUBS),
   });
-  return { ...rest, topHubs: top };
+  return { ...rest, topHubs: top, meta: shareCard(rest, originsOf(context.config)) };
 }
 
 export default function Hubs() {

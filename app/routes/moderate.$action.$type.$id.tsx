@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { FormError } from "../components/field.tsx";
+import { FormError, TextAreaField } from "../components/field.tsx";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { formText } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
@@ -74,7 +74,6 @@ export default function ModerateConfirm() {
   // The step's own address, `back` included.
   const { pathname, search } = useLocation();
   const removing = verb === "remove";
-  const reasonId = "field-reason";
   return (
     <div className="container page-message">
       <h1>
@@ -88,24 +87,15 @@ export default function ModerateConfirm() {
       </p>
       <FormError>{result?.formError}</FormError>
       <Form method="post" action={pathname + search} className="form" noValidate>
-        <div className={`field${result?.reasonError ? " field--invalid" : ""}`}>
-          <label htmlFor={reasonId}>Reason</label>
-          <textarea
-            id={reasonId}
-            name="reason"
-            rows={3}
-            maxLength={500}
-            required
-            defaultValue={result?.reason ?? ""}
-            aria-invalid={result?.reasonError ? true : undefined}
-            aria-describedby={result?.reasonError ? `${reasonId}-error` : undefined}
-          />
-          {result?.reasonError ? (
-            <p id={`${reasonId}-error`} className="field__error">
-              {result.reasonError}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Reason"
+          name="reason"
+          rows={3}
+          maxLength={500}
+          required
+          defaultValue={result?.reason ?? ""}
+          error={result?.reasonError}
+        />
         <button type="submit" className={`button ${removing ? "button--danger" : "button--primary"}`} disabled={busy}>
           {removing ? "Remove" : "Restore"} {type}
         </button>{" "}

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { Report } from "../../server/rules/report.ts";
 import { REPORT_REASON_LABELS, RESOLUTION_REASON_MAX } from "../../server/rules/report-reasons.ts";
-import { FormError } from "../components/field.tsx";
+import { FormError, TextAreaField } from "../components/field.tsx";
 import { FailedPage, Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
@@ -101,29 +101,20 @@ function SubjectLink({ subject }: { subject: Report["subject"] }) {
 
 function ResolveForm({ report, result, busy }: { report: Report; result: ActionResult | undefined; busy: boolean }) {
   const mine = result?.reportId === report.id ? result : undefined;
-  const id = `reason-${report.id}`;
   return (
     <Form method="post" className="form report__resolve" noValidate>
       <input type="hidden" name="reportId" value={report.id} />
       <FormError>{mine?.formError}</FormError>
-      <div className={`field${mine?.reasonError ? " field--invalid" : ""}`}>
-        <label htmlFor={id}>Reason (shown in the moderation log)</label>
-        <textarea
-          id={id}
-          name="reason"
-          rows={2}
-          maxLength={RESOLUTION_REASON_MAX}
-          required
-          defaultValue={mine?.reason ?? ""}
-          aria-invalid={mine?.reasonError ? true : undefined}
-          aria-describedby={mine?.reasonError ? `${id}-error` : undefined}
-        />
-        {mine?.reasonError ? (
-          <p id={`${id}-error`} className="field__error">
-            {mine.reasonError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        id={`reason-${report.id}`}
+        label="Reason (shown in the moderation log)"
+        name="reason"
+        rows={2}
+        maxLength={RESOLUTION_REASON_MAX}
+        required
+        defaultValue={mine?.reason ?? ""}
+        error={mine?.reasonError}
+      />
       <button type="submit" name="action" value="dismiss" className="button button--ghost" disabled={busy}>
         Dismiss report
       </button>{" "}

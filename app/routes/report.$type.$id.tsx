@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { FormError } from "../components/field.tsx";
+import { FormError, TextAreaField } from "../components/field.tsx";
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReasonCode } from "../../server/rules/report-reasons.ts";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { formText } from "../lib/forms.ts";
@@ -90,7 +90,6 @@ export default function ReportForm() {
       </div>
     );
   }
-  const noteId = "field-note";
   return (
     <div className="container page-message report-page">
       <h1>Report this {noun}</h1>
@@ -114,23 +113,14 @@ export default function ReportForm() {
             </p>
           ) : null}
         </fieldset>
-        <div className={`field${result?.noteError ? " field--invalid" : ""}`}>
-          <label htmlFor={noteId}>Anything the moderators should know? (optional)</label>
-          <textarea
-            id={noteId}
-            name="note"
-            rows={4}
-            maxLength={REPORT_NOTE_MAX}
-            defaultValue={result?.note ?? ""}
-            aria-invalid={result?.noteError ? true : undefined}
-            aria-describedby={result?.noteError ? `${noteId}-error` : undefined}
-          />
-          {result?.noteError ? (
-            <p id={`${noteId}-error`} className="field__error">
-              {result.noteError}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Anything the moderators should know? (optional)"
+          name="note"
+          rows={4}
+          maxLength={REPORT_NOTE_MAX}
+          defaultValue={result?.note ?? ""}
+          error={result?.noteError}
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           Send report
         </button>{" "}

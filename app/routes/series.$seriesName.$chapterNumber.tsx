@@ -1,9 +1,22 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { Chapter, SeriesDetail } from "../../server/rules/responses.ts";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type MetaDescriptor,
+} from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useRef } from "react";
 import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
+import { comicIssueLd, socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
 import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
 import { ReportLink } from "../components/report-link.tsx";
+import { useReadingProgress } from "../components/reader/use-reading-progress.ts";
+import { openChapter, resumeRedirect } from "../lib/progress.server.ts";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
 import { ChapterCover, chapterLabel } from "../components/chapter-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
@@ -14,14 +27,24 @@ import { Markdown } from "../components/markdown.tsx";
 import { renderMarkdown } from "../lib/markdown.server.tsx";
 import { FailedPage, Notice } from "../components/notice.tsx";
 import { ChapterNav } from "../components/reader/chapter-nav.tsx";
-import { ModeSwitch, useModeFetcher } from "../components/reader/mode-switch.tsx";
-import { PageReader } from "../components/reader/page-reader.tsx";
-import { StripReader } from "../components/reader/strip-reader.tsx";
+import { ModeSwitch, pendingSettings, useModeFetcher } from "../components/reader/mode-switch.tsx";
+import { LazyPageReader, LazyStripReader } from "../components/reader/lazy-readers.tsx";
 import { formatDate, plural } from "../lib/format.ts";
 import { positiveId } from "../lib/ids.ts";
 import { attempt, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
-import { isReadingMode, pageAnchor, pageFromSearch, STAGE_ID, type ReadingMode } from "../lib/reader.ts";
-import { readingMode, rememberMode } from "../lib/reader.server.ts";
+import { viewerIsAdmin } from "../lib/roles.server.ts";
+import {
+  isPageFit,
+  isPageLayout,
+  isReadingMode,
+  modeForDirection,
+  pageAnchor,
+  pageFromSearch,
+  STAGE_ID,
+  type ReadingMode,
+} from "../lib/reader.ts";
+import { rememberReader, settingsFor, storedReader, withChoice } from "../lib/reader.server.ts";
+import { guardMatureChapter } from "../lib/mature.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { deletePath } from "../lib/deletion.ts";
@@ -36,13 +59,35 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: readerStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+/** Share cards, canonical link and schema.org data (app/lib/social-meta.ts, docs/web.md "Feeds, sitemap and cards"). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "Chapter · Inkwell" }]);
+
+const shareCard = (data: { chapter: Chapter | null; series: SeriesDetail | null }, matches: readonly MatchLike[]): MetaDescriptor[] => {
   const chapter = data?.chapter;
   if (!chapter) return [{ title: "Chapter · Inkwell" }];
-  return [
-    { title: `${chapterLabel(chapter)} · ${chapter.seriesName} · Inkwell` },
-    ...(chapter.description ? [{ name: "description", content: chapter.description }] : []),
-  ];
+  const series = data.series;
+  // A mature series' pictures stay out of the cards and data other sites show.
+  const pictures = series?.contentRating !== "mature";
+  const paths = {
+    chapter: chapterPath(chapter.seriesName, chapter.number),
+    series: seriesPath(chapter.seriesName),
+    author: userPath(chapter.authorName),
+  };
+  return socialMeta(matches, {
+    title: `${chapterLabel(chapter)} · ${chapter.seriesName} · Inkwell`,
+    cardTitle: `${chapterLabel(chapter)} · ${chapter.seriesName}`,
+    description: chapter.description || series?.description,
+    type: "article",
+    path: paths.chapter,
+    images: pictures
+      ? [
+          { id: chapter.coverId, wide: false },
+          { id: series?.profileBannerId, wide: true },
+          { id: series?.profileImageId, wide: false },
+        ]
+      : [],
+    jsonLd: comicIssueLd(matches, pictures ? chapter : { ...chapter, coverId: null }, paths),
+  });
 };
 
 /** Where the end-of-chapter panel is, for the last tap when there is no next chapter. */
@@ -51,9 +96,17 @@ const END_ID = "chapter-end";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.seriesName ?? "";
   const number = positiveId(params.chapterNumber);
-  const [mode, { api, session }] = await Promise.all([readingMode(request, context), viewerApi(request, context)]);
+  const [stored, { api, session }] = await Promise.all([storedReader(request, context), viewerApi(request, context)]);
   const seriesRead = attempt(api.series(name));
-  const [chapter, series, author, comments] = await Promise.all([
+  // Opening the chapter counts as reading it (without JavaScript too), beside the other reads (docs/web.md "Reading progress").
+  const progressRead = openChapter(
+    request,
+    api,
+    session,
+    seriesRead.then((s) => (s.ok ? s.value.id : null)),
+    number,
+  );
+  const [chapter, series, author, comments, isAdmin] = await Promise.all([
     number === null ? NOT_FOUND : attempt(api.chapter(name, number)),
     seriesRead,
     // The author's avatar; the page is whole without it.
@@ -61,8 +114,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     number === null
       ? null
       : loadComments(api, chapterPath(name, number), new URL(request.url), session?.user.id ?? null, context.config.publicApiUrl),
+    // Admins remove and restore chapters and their comments as the series' author does (the author needs no read).
+    seriesRead.then((s) => (s.ok && s.value.author !== session?.user.id ? viewerIsAdmin(api, session) : false)),
   ]);
+  // A mature series' notice comes first (docs/web.md §12): to the series page, which leads back here.
+  if (series.ok) await guardMatureChapter(request, context, api, session ?? null, series.value);
   const failed = chapter.ok ? null : readFailure(chapter, "Chapter not found", "Failed to load chapter");
+  // The reader's settings: the mode chosen for this series, else the series' reading direction.
+  const direction = series.ok ? (series.value as { readingDirection?: string }).readingDirection : null;
+  const reader = settingsFor(stored, series.ok ? series.value.id : null, modeForDirection(direction));
+  // This chapter's saved page: the paged reader opened without `?page=` starts there (a redirect).
+  const progress = await progressRead;
+  resumeRedirect(request, reader.mode, progress);
   const body = {
     // The artist's notes, rendered on the server (the page ships HTML, not the markdown parser).
     chapter: chapter.ok
@@ -76,9 +139,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     series: series.ok ? series.value : null,
     author: author?.ok ? author.value : null,
     comments,
-    mode,
+    mode: reader.mode,
+    reader,
+    isAdmin,
+    progress,
   };
-  return data(body, { status: failed?.status ?? 200 });
+  return data({ ...body, meta: shareCard(body, originsOf(context.config)) }, { status: failed?.status ?? 200 });
 }
 
 /** Turning pages changes only `?page=`: the chapter is already here, nothing to reload. */
@@ -99,9 +165,23 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "mode") {
-    const mode = form.get("mode");
-    if (!isReadingMode(mode)) throw data({ ok: false, message: "Unknown reading mode" }, { status: 400 });
-    const headers = { "Set-Cookie": await rememberMode(context, mode) };
+    // One setting per post: the mode (per series), the layout, the fit or the shift (per series).
+    const [mode, layout, fit, shift] = ["mode", "layout", "fit", "shift"].map((k) => form.get(k) ?? undefined);
+    const seriesId = positiveId(form.get("seriesId"));
+    const valid =
+      (mode === undefined || isReadingMode(mode)) &&
+      (layout === undefined || isPageLayout(layout)) &&
+      (fit === undefined || isPageFit(fit)) &&
+      (shift === undefined || shift === "0" || shift === "1") &&
+      [mode, layout, fit, shift].some((v) => v !== undefined);
+    if (!valid) throw data({ ok: false, message: "Unknown reader setting" }, { status: 400 });
+    const stored = withChoice(await storedReader(request, context), seriesId, {
+      mode,
+      layout,
+      fit,
+      shift: shift === undefined ? undefined : shift === "1",
+    });
+    const headers = { "Set-Cookie": await rememberReader(context, stored) };
     if (form.get("noscript")) {
       const url = new URL(request.url);
       const page = Number(form.get("page")) || 1;
@@ -120,16 +200,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ChapterReader() {
-  const { chapter, chapterError, series, author, comments, mode: savedMode } = useLoaderData<typeof loader>();
+  const { chapter, chapterError, series, author, comments, reader: savedReader, isAdmin } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
   const navigate = useNavigate();
   const modeFetcher = useModeFetcher();
-  const pendingMode = modeFetcher.formData?.get("mode");
-  const mode: ReadingMode = isReadingMode(pendingMode) ? pendingMode : savedMode;
+  const settings = pendingSettings(savedReader, modeFetcher.formData);
+  const mode: ReadingMode = settings.mode;
   const follow = useFollowToggle(series?.followedByMe ?? false, series?.followersCount ?? 0);
   const pageCount = chapter?.pages.length ?? 0;
   const page = pageFromSearch(location.search, pageCount);
+  const { progress } = useLoaderData<typeof loader>();
+  useReadingProgress({
+    signedIn: !!user,
+    seriesId: series?.id ?? null,
+    chapterNumber: chapter?.number ?? 0,
+    pageCount,
+    mode,
+    page,
+    saved: progress,
+  });
   // The page in view in the strip, so switching to single pages keeps the place.
   const stripPage = useRef(page);
   const onStripPage = useCallback((n: number) => {
@@ -157,7 +247,7 @@ export default function ChapterReader() {
   const current = mode === "strip" ? stripPage.current : page;
   const chooseMode = (next: ReadingMode) => {
     // Into single pages at the page the reader had reached in the strip.
-    if (next === "pages" && stripPage.current > 1) {
+    if (next !== "strip" && mode === "strip" && stripPage.current > 1) {
       const params = new URLSearchParams(location.search);
       params.set("page", String(stripPage.current));
       navigate(`?${params}#${STAGE_ID}`, { replace: true, preventScrollReset: true });
@@ -211,13 +301,15 @@ export default function ChapterReader() {
               <Link to={deletePath.chapter(chapter.seriesName, chapter.number)} className="button button--ghost">
                 Delete chapter
               </Link>
-              <Link to={removalPath(chapter.removed ? "restore" : "remove", "chapter", chapter.id, here)} className="button button--ghost">
-                {chapter.removed ? "Restore chapter" : "Remove chapter"}
-              </Link>
             </>
           ) : null}
+          {user?.id === chapter.authorId || isAdmin ? (
+            <Link to={removalPath(chapter.removed ? "restore" : "remove", "chapter", chapter.id, here)} className="button button--ghost">
+              {chapter.removed ? "Restore chapter" : "Remove chapter"}
+            </Link>
+          ) : null}
           <ReportLink type="chapter" id={chapter.id} ownerId={chapter.authorId} />
-          {pageCount > 0 ? <ModeSwitch mode={mode} page={current} onChoose={chooseMode} /> : null}
+          {pageCount > 0 ? <ModeSwitch settings={settings} seriesId={series?.id ?? null} page={current} onChoose={chooseMode} /> : null}
         </div>
         <ChapterNav
           seriesName={chapter.seriesName}
@@ -233,9 +325,16 @@ export default function ChapterReader() {
             <Notice>This chapter has no pages yet.</Notice>
           </div>
         ) : mode === "strip" ? (
-          <StripReader key={`${chapter.id}-strip`} pages={chapter.pages} startAt={page} endId={END_ID} onPageChange={onStripPage} />
+          <LazyStripReader key={`${chapter.id}-strip`} pages={chapter.pages} startAt={page} endId={END_ID} onPageChange={onStripPage} />
         ) : (
-          <PageReader pages={chapter.pages} page={page} search={location.search} nextChapterHref={nextHref} endHref={`#${END_ID}`} />
+          <LazyPageReader
+            pages={chapter.pages}
+            page={page}
+            search={location.search}
+            nextChapterHref={nextHref}
+            endHref={`#${END_ID}`}
+            settings={settings}
+          />
         )}
       </div>
 
@@ -280,7 +379,7 @@ export default function ChapterReader() {
       </section>
 
       <div className="container chapter-comments">
-        <LazyCommentSection comments={comments} count={chapter.commentCount} moderatorId={chapter.authorId} />
+        <LazyCommentSection comments={comments} count={chapter.commentCount} moderatorId={chapter.authorId} moderates={isAdmin} />
       </div>
     </div>
   );

@@ -1,6 +1,16 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { SeriesDetail as SeriesData } from "../../server/rules/responses.ts";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type MetaDescriptor,
+} from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { chapterPath } from "../lib/urls.ts";
+import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
+import { comicSeriesLd, feedLinkTag, socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
 import { ChapterCard, chapterLabel } from "../components/chapter-card.tsx";
 import { CreatorCard } from "../components/creator-card.tsx";
 import { EditDeleteLinks } from "../components/edit-delete-links.tsx";
@@ -15,6 +25,11 @@ import { SortTabs } from "../components/sort-tabs.tsx";
 import { plural } from "../lib/format.ts";
 import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, readFailure, viewerApi } from "../lib/load.server.ts";
+import { seriesProgress } from "../lib/progress.server.ts";
+import { ContinueLink } from "../components/continue-reading.tsx";
+import { viewerIsAdmin } from "../lib/roles.server.ts";
+import { seriesMatureNotice } from "../lib/mature.server.ts";
+import { MatureNotice, SeriesFacts, TagLinks } from "../components/series-meta.tsx";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { deletePath } from "../lib/deletion.ts";
@@ -24,26 +39,58 @@ import seriesStyles from "../styles/series.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: seriesStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.series?.name ?? "Series"} · Inkwell` },
-  ...(data?.series?.description ? [{ name: "description", content: data.series.description }] : []),
-];
+/** Share cards, canonical link, feed link and schema.org data (app/lib/social-meta.ts, docs/web.md "Feeds, sitemap and cards"). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "Series · Inkwell" }]);
+
+const shareCard = (data: { series: SeriesData | null; page: number }, matches: readonly MatchLike[]): MetaDescriptor[] => {
+  const series = data?.series;
+  if (!series) return [{ title: "Series · Inkwell" }];
+  const path = seriesPath(series.name);
+  // A mature series' pictures stay out of the cards and data other sites show.
+  const shown = series.contentRating === "mature" ? { ...series, profileImageId: null, profileBannerId: null } : series;
+  return [
+    ...socialMeta(matches, {
+      title: `${series.name} · Inkwell`,
+      cardTitle: series.name,
+      description: series.description,
+      type: "book",
+      path,
+      page: data.page,
+      images: [
+        { id: shown.profileBannerId, wide: true },
+        { id: shown.profileImageId, wide: false },
+      ],
+      jsonLd: comicSeriesLd(matches, shown, { series: path, author: userPath(series.authorName) }),
+    }),
+    feedLinkTag(path, `${series.name}: new chapters`),
+  ];
+};
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const name = params.seriesName ?? "";
   const { sort, page } = listOrderAndPage(request);
-  const { api } = await viewerApi(request, context);
+  const { api, session } = await viewerApi(request, context);
   const seriesRead = attempt(api.series(name));
+  // Where the viewer is in the series ("Continue: Chapter 4, page 7"), beside the other reads.
+  const progressRead = seriesProgress(
+    api,
+    session ?? null,
+    seriesRead.then((s) => (s.ok ? s.value.id : null)),
+  );
   // The creator's card and the first chapter need the series first; the list goes at once.
-  const [series, chapters, creator, first] = await Promise.all([
+  const [series, chapters, creator, first, isAdmin] = await Promise.all([
     seriesRead,
     attempt(api.chapters(name, sort === "likes" ? "most-liked" : "latest", page)),
     seriesRead.then((s) => (s.ok ? attempt(api.user(s.value.authorName)) : null)),
     // Chapters run highest number first, so the last one-item page holds the first chapter.
     seriesRead.then((s) => (s.ok && s.value.chapterCount > 1 ? attempt(api.chapters(name, "latest", s.value.chapterCount, 1)) : null)),
+    // Admins remove and restore series as their author does (the author needs no read).
+    seriesRead.then((s) => (s.ok && s.value.author !== session?.user.id ? viewerIsAdmin(api, session) : false)),
   ]);
   const firstChapter = first?.ok ? (first.value.content[0] ?? null) : series.ok ? series.value.latestChapter : null;
   const failed = series.ok ? null : readFailure(series, "No series found.", "Failed to load series details");
+  // A mature series shows a notice first to guests and to readers without "Show mature series" (docs/web.md §12).
+  const matureNotice = series.ok ? await seriesMatureNotice(request, context, api, session ?? null, series.value) : null;
   const body = {
     series: series.ok ? series.value : null,
     seriesError: failed?.message ?? null,
@@ -52,8 +99,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     firstChapter: firstChapter ? { number: firstChapter.number, title: firstChapter.title } : null,
     sort,
     page,
+    isAdmin,
+    matureNotice,
+    progress: await progressRead,
   };
-  return data(body, { status: failed?.status ?? 200 });
+  return data({ ...body, meta: shareCard(body, originsOf(context.config)) }, { status: failed?.status ?? 200 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,10 +111,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SeriesDetail() {
-  const { series, seriesError, chapters, creator, firstChapter, sort, page } = useLoaderData<typeof loader>();
+  const { series, seriesError, chapters, creator, firstChapter, sort, page, isAdmin, matureNotice } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
   const follow = useFollowToggle(series?.followedByMe ?? false, series?.followersCount ?? 0);
+  const { progress } = useLoaderData<typeof loader>();
 
   if (!series) {
     return (
@@ -77,6 +128,7 @@ export default function SeriesDetail() {
       </FailedPage>
     );
   }
+  if (matureNotice) return <MatureNotice name={series.name} continueTo={matureNotice.continueTo} signedIn={user !== null} />;
   const own = user?.id === series.author;
   const latest = series.latestChapter;
 
@@ -113,18 +165,23 @@ export default function SeriesDetail() {
                   <PlusIcon /> New chapter
                 </Link>
                 <EditDeleteLinks noun="series" editTo={`/publish/series/${series.id}`} deleteTo={deletePath.series(series.id)} />
-                <RemovalLink type="series" id={series.id} removed={series.removed !== null} />
               </>
             ) : null}
+            {own || isAdmin ? <RemovalLink type="series" id={series.id} removed={series.removed !== null} /> : null}
             <ReportLink type="series" id={series.id} ownerId={series.author} />
           </div>
         </div>
-        <RemovedCallout removed={series.removed} contentShown={own} />
+        <RemovedCallout removed={series.removed} contentShown={own || isAdmin} />
         {series.description ? <p className="hero__description">{series.description}</p> : null}
+        <div className="series-hero__meta">
+          <SeriesFacts status={series.status} contentRating={series.contentRating} readingDirection={series.readingDirection} />
+          <TagLinks tags={series.tags} />
+        </div>
         <div className="series-hero__footer">
           <CreatorCard username={series.authorName} user={creator} />
           {latest ? (
             <div className="series-hero__read">
+              {progress ? <ContinueLink seriesName={series.name} progress={progress} /> : null}
               {firstChapter && firstChapter.number !== latest.number ? (
                 <Link to={chapterPath(series.name, firstChapter.number)} className="button button--ghost" prefetch="intent">
                   Start reading

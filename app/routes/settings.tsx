@@ -25,12 +25,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     userId: session.user.id,
     email: me.ok ? (me.value.email ?? "") : null,
+    // CONTRACT.md §14: off unless the user turned it on (also when the API did not say).
+    showMature: me.ok ? (me.value as { showMature?: boolean }).showMature === true : false,
     confirming,
     blocked: blocked.ok ? { users: blocked.value.content, total: blocked.value.totalElements } : null,
   };
 }
 
-type SettingsForm = "email" | "password";
+type SettingsForm = "email" | "password" | "mature";
 
 interface SettingsResult {
   form: SettingsForm;
@@ -82,6 +84,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
+  if (values.intent === "mature") {
+    // A checkbox: "on" when ticked, absent when not (works without JavaScript).
+    const showMature = form.get("showMature") === "on";
+    try {
+      await api.updateUser(session.user.id, { showMature });
+      const message = showMature ? "Mature series are now shown in lists." : "Mature series are now hidden from lists.";
+      return answer(200, { form: "mature", ok: true, message, fieldErrors: {} });
+    } catch (err) {
+      return refused("mature", err);
+    }
+  }
+
   if (values.intent === "password") {
     const parsed = PasswordChangeBody.safeParse({ currentPassword: values.currentPassword, newPassword: values.newPassword });
     if (!parsed.success) return answer(400, { form: "password", ok: false, message: null, fieldErrors: fieldErrors(parsed.error) });
@@ -102,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, confirming, blocked } = useLoaderData<typeof loader>();
+  const { email, showMature, confirming, blocked } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -179,6 +193,23 @@ export default function Settings() {
           required
         />
       </FormSection>
+
+      <div id="mature">
+        <FormSection
+          id="mature-series"
+          title="Mature series"
+          intro={
+            <p className="muted">Series rated Mature are left out of every list, and open with a notice first, until you turn them on.</p>
+          }
+          intent="mature"
+          outcome={outcomeOf("mature")}
+          submitLabel="Save"
+        >
+          <label className="checkbox">
+            <input type="checkbox" name="showMature" defaultChecked={showMature} key={String(showMature)} /> Show mature series
+          </label>
+        </FormSection>
+      </div>
 
       <section className="card settings__section" id="sessions" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>

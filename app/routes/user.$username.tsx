@@ -1,6 +1,6 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { Hub, Series } from "../../server/rules/responses.ts";
+import type { Hub, Series, User } from "../../server/rules/responses.ts";
 import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.tsx";
 import { ReportLink } from "../components/report-link.tsx";
 import { CalendarIcon } from "../components/icons.tsx";
@@ -11,8 +11,29 @@ import { formatDate } from "../lib/format.ts";
 import { attempt, readFailure, viewerApi, type Loaded } from "../lib/load.server.ts";
 import { withParams } from "../lib/url.ts";
 import { blockState } from "../lib/blocks.server.ts";
+import { userPath } from "../lib/urls.ts";
+import { socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
+import { metaFromLoader } from "../lib/loader-meta.ts";
+import { viewerIsAdmin } from "../lib/roles.server.ts";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user ? `@${data.user.username}` : "User"} · Inkwell` }];
+/** Share cards and canonical link (app/lib/social-meta.ts, docs/web.md "Feeds, sitemap and cards"). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "User · Inkwell" }]);
+
+const shareCard = (data: { user: User | null }, matches: readonly MatchLike[]): MetaDescriptor[] => {
+  const user = data?.user;
+  if (!user) return [{ title: "User · Inkwell" }];
+  return socialMeta(matches, {
+    title: `@${user.username} · Inkwell`,
+    cardTitle: `@${user.username}`,
+    description: `@${user.username} on Inkwell: their series, hubs and what they follow.`,
+    type: "profile",
+    path: userPath(user.username),
+    images: [
+      { id: user.profileImageID, wide: false },
+      { id: user.profileBannerID, wide: true },
+    ],
+  });
+};
 
 const listOf = <T,>(loaded: Loaded<T[]>) => (loaded.ok ? loaded.value : null);
 
@@ -34,14 +55,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ]),
   );
   // Admins see a Suspend link on other people's profiles (the session holds no role: the API says it).
-  const viewerIsAdmin =
-    session && own === null ? attempt(api.user(session.user.username)).then((me) => me.ok && me.value.role === "admin") : false;
+  const adminRead = own === null ? viewerIsAdmin(api, session) : false;
   // Whether the viewer blocks this user: the Block or Unblock button (null: not signed in, or their own page).
   const blockedRead =
     session && own === null
       ? userRead.then(async (u) => (u.ok ? attempt(blockState(api, u.value.id)).then((s) => (s.ok ? s.value.blocked : null)) : null))
       : Promise.resolve(null);
-  const [user, loaded, canSuspend, blockedByMe] = await Promise.all([userRead, lists, viewerIsAdmin, blockedRead]);
+  const [user, loaded, canSuspend, blockedByMe] = await Promise.all([userRead, lists, adminRead, blockedRead]);
   if (!user.ok) {
     const failed = readFailure(user, "User not found", "Failed to load user data");
     return data({ user: null, error: failed.message, lists: null, canSuspend: false, blockedByMe: null }, { status: failed.status });
@@ -58,6 +78,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       createdSeries: listOf<Series>(createdSeries),
       createdHubs: listOf<Hub>(createdHubs),
     },
+    meta: shareCard({ user: user.value }, originsOf(context.config)),
   };
 }
 
@@ -125,6 +146,13 @@ export default function UserPage() {
           ) : null}
         </div>
       </ProfileHero>
+      {blockedByMe === true ? (
+        // Decision 018 "Blocks": their posts and comments leave the viewer's lists; their own page still shows their work.
+        <p className="callout" data-testid="blocked-profile">
+          You blocked @{user.username}: their posts, comments and replies are hidden from the lists you read. This page still shows their
+          own work.
+        </p>
+      ) : null}
 
       <nav className="tabs" aria-label="Created by this user">
         <Link to={href({ tab: "series" })} className="tabs__tab" aria-current={tab === "series" ? "page" : undefined} preventScrollReset>

@@ -2,12 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "../components/field.tsx";
 import { FailedPage } from "../components/notice.tsx";
-import { ApiError, apiFor } from "../lib/api.server.ts";
+import { ApiError } from "../lib/api.server.ts";
 import { blockState, blockUser, unblockUser } from "../lib/blocks.server.ts";
 import { formText } from "../lib/forms.ts";
-import { attempt, readFailure } from "../lib/load.server.ts";
+import { accountAction, accountStep, refusalStatus } from "../lib/moderation-steps.server.ts";
 import { safeRedirect } from "../lib/redirects.ts";
-import { requireUser } from "../lib/session.server.ts";
 import { userPath } from "../lib/urls.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Block ${data?.user?.username ?? "a user"} · Inkwell` }];
@@ -17,36 +16,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Block 
  * /settings) posts here directly. Works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const api = apiFor(request, context, session);
-  const user = await attempt(api.user(params.username ?? ""));
-  const state = user.ok ? await attempt(blockState(api, user.value.id)) : user;
-  if (!user.ok || !state.ok) {
-    const failed = readFailure(!user.ok ? user : !state.ok ? state : { status: 502 }, "User not found", "Failed to load the account");
-    return data({ user: null, blocked: false, self: false, error: failed.message }, { status: failed.status });
-  }
+  const step = await accountStep(request, context, params.username ?? "", blockState);
+  if (!step.ok) return data({ user: null, blocked: false, self: false, error: step.message }, { status: step.status });
   return {
-    user: { id: user.value.id, username: user.value.username },
-    blocked: state.value.blocked,
-    self: user.value.id === session.user.id,
+    user: { id: step.user.id, username: step.user.username },
+    blocked: step.state.blocked,
+    self: step.user.id === step.userId,
     error: null,
   };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const api = apiFor(request, context, session);
-  const form = await request.formData();
-  const user = await attempt(api.user(params.username ?? ""));
-  if (!user.ok) return data({ formError: user.status === 404 ? "User not found" : "Failed to load the account" }, { status: 502 });
+  const step = await accountAction(request, context, params.username ?? "");
+  if (!step.ok) return data({ formError: step.formError }, { status: step.status });
+  const { api, form, value: user } = step;
   try {
-    if (formText(form, "intent") === "unblock") await unblockUser(api, user.value.id);
-    else await blockUser(api, user.value.id);
+    if (formText(form, "intent") === "unblock") await unblockUser(api, user.id);
+    else await blockUser(api, user.id);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    return data({ formError: err.message }, { status: err.status >= 500 || err.status === 0 ? 502 : err.status });
+    return data({ formError: err.message }, { status: refusalStatus(err) });
   }
-  return redirect(safeRedirect(form.get("redirectTo"), userPath(user.value.username)), 303);
+  return redirect(safeRedirect(form.get("redirectTo"), userPath(user.username)), 303);
 }
 
 export default function BlockUser() {

@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, FormError } from "../components/field.tsx";
+import { BanFields } from "../components/ban-fields.tsx";
+import { FormError } from "../components/field.tsx";
 import { FailedPage } from "../components/notice.tsx";
-import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
+import { ApiError, apiFieldErrors } from "../lib/api.server.ts";
 import { formatDate } from "../lib/format.ts";
 import { formText } from "../lib/forms.ts";
-import { attempt, readFailure } from "../lib/load.server.ts";
 import { liftSuspension, suspend, suspension } from "../lib/moderation.server.ts";
+import { accountAction, accountStep, refusalStatus } from "../lib/moderation-steps.server.ts";
 import { daysFromForm } from "../lib/modlog.ts";
-import { requireUser } from "../lib/session.server.ts";
 import { userPath } from "../lib/urls.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Suspend ${data?.user?.username ?? "an account"} · Inkwell` }];
@@ -18,22 +18,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Suspen
  * number of days (empty: no end); a suspended account's page offers lifting it. Works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const api = apiFor(request, context, session);
-  const user = await attempt(api.user(params.username ?? ""));
-  const state = user.ok ? await attempt(suspension(api, user.value.id)) : user;
-  if (!user.ok || !state.ok) {
-    const read = !user.ok ? user : !state.ok ? state : { status: 502 };
-    const failed =
-      read.status === 403
-        ? { status: 403, message: "Only admins can suspend accounts." }
-        : readFailure(read, "User not found", "Failed to load the account");
-    return data({ user: null, suspension: null, notice: null, error: failed.message }, { status: failed.status });
-  }
+  const step = await accountStep(request, context, params.username ?? "", suspension, "Only admins can suspend accounts.");
+  if (!step.ok) return data({ user: null, suspension: null, notice: null, error: step.message }, { status: step.status });
   const done = new URL(request.url).searchParams.get("done");
   return {
-    user: { id: user.value.id, username: user.value.username, admin: user.value.role === "admin" },
-    suspension: state.value,
+    user: { id: step.user.id, username: step.user.username, admin: step.user.role === "admin" },
+    suspension: step.state,
     notice: done === "suspended" ? "The account is suspended." : done === "lifted" ? "The suspension is lifted." : null,
     error: null,
   };
@@ -46,24 +36,21 @@ interface ActionResult {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const session = await requireUser(request, context);
-  const api = apiFor(request, context, session);
-  const form = await request.formData();
-  const user = await attempt(api.user(params.username ?? ""));
-  if (!user.ok)
-    return data<ActionResult>({ formError: user.status === 404 ? "User not found" : "Failed to load the account" }, { status: 502 });
-  const here = `${userPath(user.value.username)}/suspend`;
+  const step = await accountAction(request, context, params.username ?? "");
+  if (!step.ok) return data<ActionResult>({ formError: step.formError }, { status: step.status });
+  const { api, form, value: user } = step;
+  const here = `${userPath(user.username)}/suspend`;
   const values = { reason: formText(form, "reason"), days: formText(form, "days") };
   try {
     if (formText(form, "intent") === "lift") {
-      await liftSuspension(api, user.value.id);
+      await liftSuspension(api, user.id);
       return redirect(`${here}?done=lifted`, 303);
     }
     const days = daysFromForm(values.days);
     if (days === "invalid") {
       return data<ActionResult>({ fieldErrors: { days: "Days must be a whole number from 1 to 3650" }, values }, { status: 400 });
     }
-    await suspend(api, user.value.id, { reason: values.reason, days });
+    await suspend(api, user.id, { reason: values.reason, days });
     return redirect(`${here}?done=suspended`, 303);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -71,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (err.status === 400 && (fields.reason || fields.days)) {
       return data<ActionResult>({ fieldErrors: { reason: fields.reason, days: fields.days }, values }, { status: 400 });
     }
-    return data<ActionResult>({ formError: err.message, values }, { status: err.status >= 500 || err.status === 0 ? 502 : err.status });
+    return data<ActionResult>({ formError: err.message, values }, { status: refusalStatus(err) });
   }
 }
 
@@ -119,15 +106,7 @@ export default function SuspendAccount() {
           <p>They are signed out everywhere at once and cannot sign in until the suspension ends or is lifted.</p>
           <Form method="post" className="form" noValidate>
             <input type="hidden" name="intent" value="suspend" />
-            <Field label="Reason" name="reason" required defaultValue={result?.values?.reason} error={result?.fieldErrors?.reason} />
-            <Field
-              label="Days"
-              name="days"
-              inputMode="numeric"
-              hint="Leave empty for a suspension without an end."
-              defaultValue={result?.values?.days}
-              error={result?.fieldErrors?.days}
-            />
+            <BanFields noun="suspension" values={result?.values} errors={result?.fieldErrors} />
             <button type="submit" className="button button--danger" disabled={busy}>
               Suspend account
             </button>{" "}

@@ -16,6 +16,7 @@ export const COPIED_TABLES = [
   "Hub",
   "Post",
   "Series",
+  "SeriesTag",
   "Chapter",
   "ChapterPage",
   "Membership",
@@ -34,6 +35,8 @@ export const COPIED_TABLES = [
   "ImageRelease",
   "Block",
   "Report",
+  "ReadingProgress",
+  "ChapterRead",
 ] as const satisfies readonly (keyof DB)[];
 
 /**
@@ -66,6 +69,12 @@ export interface CopySiteResult {
 /** The target already holds a site: nothing was written (apart from migrations, which a non-empty target already has). */
 export class TargetNotEmptyError extends Error {}
 
+/** The SQLite database lacks tables of this version (an older Inkwell wrote it): nothing was written anywhere. */
+export class SourceNotMigratedError extends Error {}
+
+/** "Block", "HubBan and Block", "HubBan, Block and Report". */
+const listed = (names: string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`);
+
 /**
  * Migrates the PostgreSQL target, refuses it when any table has rows, then copies every table in one transaction
  * (ids kept) while the images are uploaded, and moves each id sequence past the copied ids. The transaction commits
@@ -80,11 +89,17 @@ export async function copySite(options: CopySiteOptions): Promise<CopySiteResult
   });
   const source = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   try {
-    const extra = source
+    const tables = source
       .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
       .all()
-      .map((t) => t.name)
-      .filter((name) => !NOT_COPIED.test(name) && !(COPIED_TABLES as readonly string[]).includes(name));
+      .map((t) => t.name);
+    // Checked before the target is touched (not even migrated): a table missing here would otherwise fail half way.
+    const missing = COPIED_TABLES.filter((name) => !tables.includes(name));
+    if (missing.length > 0)
+      throw new SourceNotMigratedError(
+        `The SQLite database has no ${listed(missing)} ${missing.length === 1 ? "table" : "tables"}: an older version of Inkwell wrote it. Start the site on it once (npm start migrates it), then copy it.`,
+      );
+    const extra = tables.filter((name) => !NOT_COPIED.test(name) && !(COPIED_TABLES as readonly string[]).includes(name));
     if (extra.length > 0) throw new Error(`The SQLite database has tables this copy does not know: ${extra.join(", ")}`);
 
     log("Migrating the PostgreSQL database...");

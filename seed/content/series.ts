@@ -1,3 +1,5 @@
+import type { ContentRating, ReadingDirection, SeriesStatus } from "../../server/rules/series.ts";
+
 /**
  * The demo series and their chapters. `followers` is deliberately unrelated to the creation order,
  * so "top series" differs from "newest".
@@ -13,6 +15,11 @@ export interface DemoSeries {
   author: string;
   /** Black-and-white manga pages with screentone (covers stay in colour). */
   mono: boolean;
+  /** The metadata of CONTRACT.md 14: at least one right-to-left manga and one mature series. */
+  tags: readonly string[];
+  status: SeriesStatus;
+  contentRating: ContentRating;
+  readingDirection: ReadingDirection;
   createdDaysAgo: number;
   followers: number;
   chapters: readonly DemoChapter[];
@@ -25,6 +32,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "In a harbour town where paper lanterns carry messages across the water, apprentice lamplighter Mika finds a lantern addressed to someone who left Kessel Bay forty years ago. A cosy mystery about letters, tides and second chances.",
     author: "mika_draws",
     mono: false,
+    tags: ["mystery", "slice of life", "cosy"],
+    status: "completed",
+    contentRating: "general",
+    readingDirection: "vertical",
     createdDaysAgo: 176,
     followers: 16,
     chapters: [
@@ -48,6 +59,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "Suzu delivers letters only at night, guided by moths that know every window in the city. When a letter arrives with no address and a moth that refuses to fly, she has until dawn to find who it belongs to. Monochrome manga, updated biweekly.",
     author: "demo",
     mono: true,
+    tags: ["fantasy", "slice of life", "manga"],
+    status: "ongoing",
+    contentRating: "general",
+    readingDirection: "rtl",
     createdDaysAgo: 168,
     followers: 19,
     chapters: [
@@ -64,6 +79,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "A boarding school for weather-mages on a floating island. Top student Aoi can call any wind except the one she needs. Comedy, rivalry and a lot of laundry blown out to sea.",
     author: "tomo_sketches",
     mono: false,
+    tags: ["comedy", "school", "fantasy"],
+    status: "ongoing",
+    contentRating: "general",
+    readingDirection: "vertical",
     createdDaysAgo: 150,
     followers: 12,
     chapters: [
@@ -79,6 +98,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "A scooter gang that settles every argument with origami. Loud, earnest and far too serious about paper. Black-and-white action comedy.",
     author: "gutterspace",
     mono: true,
+    tags: ["action", "comedy", "manga"],
+    status: "ongoing",
+    contentRating: "teen",
+    readingDirection: "rtl",
     createdDaysAgo: 131,
     followers: 7,
     chapters: [
@@ -93,6 +116,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "After midnight the diner on Elm Street serves a different crowd. Cook Dee keeps the coffee hot and the rules simple: no haunting the regulars, and everyone tips.",
     author: "demo",
     mono: false,
+    tags: ["supernatural", "slice of life", "comedy"],
+    status: "ongoing",
+    contentRating: "teen",
+    readingDirection: "vertical",
     createdDaysAgo: 118,
     followers: 14,
     chapters: [
@@ -107,6 +134,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "On a mountain where stars fall like snow, two shepherds herd the fallen ones home before they burn out. Quiet, luminous fantasy.",
     author: "sora_paints",
     mono: false,
+    tags: ["fantasy", "quiet"],
+    status: "hiatus",
+    contentRating: "general",
+    readingDirection: "ltr",
     createdDaysAgo: 104,
     followers: 10,
     chapters: [
@@ -121,6 +152,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "Nova inherits an orchard where the apple trees are made of brass and the harvest keeps time for the whole valley. Then the trees start running late.",
     author: "nib_and_nova",
     mono: false,
+    tags: ["steampunk", "mystery", "fantasy"],
+    status: "ongoing",
+    contentRating: "general",
+    readingDirection: "vertical",
     createdDaysAgo: 89,
     followers: 5,
     chapters: [
@@ -135,6 +170,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "A shape-shifting tanuki runs a repair shop in a city that never turns its signs off. Short, punchy chapters in classic screentone.",
     author: "screentone_suki",
     mono: true,
+    tags: ["supernatural", "action", "manga"],
+    status: "ongoing",
+    contentRating: "teen",
+    readingDirection: "rtl",
     createdDaysAgo: 66,
     followers: 9,
     chapters: [
@@ -149,6 +188,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "The last ferry of the night goes to an island that is only there until sunrise. Omar has made the crossing a hundred times; tonight someone refuses to get off.",
     author: "riverink_omar",
     mono: false,
+    tags: ["horror", "drama", "mystery"],
+    status: "ongoing",
+    contentRating: "mature",
+    readingDirection: "vertical",
     createdDaysAgo: 44,
     followers: 3,
     chapters: [
@@ -162,6 +205,10 @@ export const DEMO_SERIES: readonly DemoSeries[] = [
       "Three knights swear to protect a kingdom that has already fallen. A black-and-white adventure about loyalty, bad maps and worse cooking.",
     author: "quiet_quill",
     mono: true,
+    tags: ["adventure", "fantasy", "comedy"],
+    status: "ongoing",
+    contentRating: "teen",
+    readingDirection: "ltr",
     createdDaysAgo: 28,
     followers: 6,
     chapters: [

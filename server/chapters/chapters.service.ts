@@ -5,6 +5,7 @@ import { offsetOf, pageOf } from "../http/paging.ts";
 import type { ImageRef } from "../images/image-refs.ts";
 import { wakeJobRunners } from "../jobs/job-runner.ts";
 import { removedOf } from "../moderation/removed.ts";
+import { readAmong } from "../progress/progress.queries.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Chapter, ChapterSummary, Page } from "../rules/responses.ts";
@@ -13,7 +14,7 @@ import { ChapterNumberTaken, createChapterQueries, type ChapterOrder, type Chapt
 
 export type { ChapterOrder } from "./chapters.queries.ts";
 
-export const toSummary = (row: ChapterRow, liked: boolean): ChapterSummary => ({
+export const toSummary = (row: ChapterRow, liked: boolean, read = false): ChapterSummary => ({
   id: row.id,
   number: row.number,
   title: row.title,
@@ -27,6 +28,7 @@ export const toSummary = (row: ChapterRow, liked: boolean): ChapterSummary => ({
   seriesName: row.seriesName,
   pageCount: row.pageCount,
   likedByMe: liked,
+  readByMe: read,
   removed: removedOf(row),
 });
 
@@ -45,11 +47,12 @@ export function createChapterService(db: Database) {
   async function get(series: SeriesRef, number: number, viewerId?: number): Promise<Chapter> {
     const row = await chapters.detail(series.id, number, viewerId);
     if (!row) throw notFound("Chapter not found");
+    const [pages, read] = await Promise.all([chapters.pages(row.id), readAmong(db.kysely, viewerId, [row.id])]);
     return {
-      ...toSummary(row, row.liked === 1),
+      ...toSummary(row, row.liked === 1, read.has(row.id)),
       content: row.content,
       authorName: row.authorName,
-      pages: await chapters.pages(row.id),
+      pages,
       previousNumber: row.previousNumber,
       nextNumber: row.nextNumber,
     };
@@ -65,12 +68,10 @@ export function createChapterService(db: Database) {
   return {
     async list(series: SeriesRef, order: ChapterOrder, paging: Paging, viewerId?: number): Promise<Page<ChapterSummary>> {
       const { total, rows } = await chapters.page(series.id, order, paging.perPage, offsetOf(paging));
-      const liked = await chapters.likedBy(
-        viewerId,
-        rows.map((r) => r.id),
-      );
+      const ids = rows.map((r) => r.id);
+      const [liked, read] = await Promise.all([chapters.likedBy(viewerId, ids), readAmong(db.kysely, viewerId, ids)]);
       return pageOf(
-        rows.map((r) => toSummary(r, liked.has(r.id))),
+        rows.map((r) => toSummary(r, liked.has(r.id), read.has(r.id))),
         total,
         paging,
       );

@@ -9,7 +9,7 @@ import { deleteCommentNotifications, insertNotifications, type NewNotification }
 import { createHubBanChecks } from "../moderation/bans.queries.ts";
 import { refuseRemoved } from "../moderation/removed-guard.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
-import { notBlockedBy, refuseBlockers } from "../blocks/blocks.queries.ts";
+import { refuseBlockers } from "../blocks/blocks.queries.ts";
 import type { CommentSort } from "../rules/comment.ts";
 import { findMentions } from "../rules/mentions.ts";
 
@@ -65,18 +65,21 @@ export type InsertResult = { id: number } | { problem: "no-place" | "no-parent" 
 const COLUMNS = sql`c."id", c."content", c."authorId", u."username" AS "authorName", u."profileImageId" AS "authorImageId", c."createdAt",
   c."editedAt", c."likes", c."parentId", c."replyCount", c."deletedAt", c."removedReason"`;
 const FROM = sql`FROM "Comment" c LEFT JOIN "User" u ON u."id" = c."authorId"`;
-const COMMENT = sql`SELECT ${COLUMNS} ${FROM}`;
+export const COMMENT = sql`SELECT ${COLUMNS} ${FROM}`;
 
 // "top": most liked, then oldest; the inner query walks the (place, parentId, ...) indexes of schema.prisma. The inner
 // order leads with "parentId" (NULL in every row it sorts): PostgreSQL does not count `IS NULL` as pinning an index
 // column the way `=` does, so without it it read and sorted all of a post's threads for every page (decision 014).
-const ORDER = {
+export const ORDER = {
   top: { inner: sql`"parentId", "likes" DESC, "createdAt", "id"`, outer: sql`c."likes" DESC, c."createdAt", c."id"` },
   oldest: { inner: sql`"parentId", "createdAt", "id"`, outer: sql`c."createdAt", c."id"` },
   newest: { inner: sql`"parentId" DESC, "createdAt" DESC, "id" DESC`, outer: sql`c."createdAt" DESC, c."id" DESC` },
 } satisfies Record<CommentSort, unknown>;
 
 const PLACE_TABLE = { postId: "Post", chapterId: "Chapter" } as const;
+
+/** One of `make`'s answers per place column (a prepared query each). */
+export const perPlace = <T>(make: (column: Place["column"]) => T) => ({ postId: make("postId"), chapterId: make("chapterId") });
 
 /** Comments and replies on posts and chapters: pages, one comment, and the units that write them with their counts. */
 export function createCommentQueries(db: Database) {
@@ -92,7 +95,6 @@ export function createCommentQueries(db: Database) {
                          ORDER BY ${ORDER[sort].inner} LIMIT ${p("limit")} OFFSET ${p("offset")})
         ORDER BY ${ORDER[sort].outer}`,
     );
-  const perPlace = <T>(make: (column: Place["column"]) => T) => ({ postId: make("postId"), chapterId: make("chapterId") });
 
   // First in the writing units: the post's or chapter's row is locked before any of its comments (one order for all).
   // `by` moves commentCount (comments and replies not deleted), `threads` threadCount (top-level ones, tombstones too).
@@ -185,48 +187,6 @@ export function createCommentQueries(db: Database) {
     deleteRow: prepare<{ id: number }>(kysely, (p) => sql`DELETE FROM "Comment" WHERE "id" = ${p("id")}`),
   };
 
-  // A blocker's lists (docs/decisions/018-governance.md "Blocks"): the same pages without the blocked authors' comments,
-  // and how many those are (from the blocks: one index read per blocked author). Callers without blocks never run these.
-  type Hiding = { viewerId: number };
-  const topLevelHiding = (column: Place["column"], sort: CommentSort) =>
-    prepare<PageParams & Hiding, CommentRow>(
-      kysely,
-      (p) => sql`${COMMENT}
-        WHERE c."id" IN (SELECT x."id" FROM "Comment" x WHERE x.${sql.ref(column)} = ${p("placeId")} AND x."parentId" IS NULL
-                           AND ${notBlockedBy(p("viewerId"), sql.ref("x.authorId"))}
-                         ORDER BY ${ORDER[sort].inner} LIMIT ${p("limit")} OFFSET ${p("offset")})
-        ORDER BY ${ORDER[sort].outer}`,
-    );
-  const hiding = {
-    topLevel: perPlace((column) => ({
-      top: topLevelHiding(column, "top"),
-      oldest: topLevelHiding(column, "oldest"),
-      newest: topLevelHiding(column, "newest"),
-    })),
-    hiddenTopLevel: perPlace((column) =>
-      prepare<{ placeId: number } & Hiding, { n: number }>(
-        kysely,
-        // A correlated count per block, not a join, so the blocks stay the outer loop (as posts.queries.ts's `hidden`).
-        (p) => sql`SELECT COALESCE(SUM((SELECT COUNT(*) FROM "Comment" x WHERE x."authorId" = b."blockedId"
-                     AND x.${sql.ref(column)} = ${p("placeId")} AND x."parentId" IS NULL)), 0) AS "n"
-                   FROM "Block" b WHERE b."userId" = ${p("viewerId")}`,
-      ),
-    ),
-    replies: prepare<{ parentId: number; limit: number; offset: number } & Hiding, CommentRow>(
-      kysely,
-      (p) => sql`${COMMENT}
-        WHERE c."id" IN (SELECT x."id" FROM "Comment" x WHERE x."parentId" = ${p("parentId")} AND ${notBlockedBy(p("viewerId"), sql.ref("x.authorId"))}
-                         ORDER BY x."createdAt", x."id" LIMIT ${p("limit")} OFFSET ${p("offset")})
-        ORDER BY c."createdAt", c."id"`,
-    ),
-    hiddenReplies: prepare<{ parentId: number } & Hiding, { n: number }>(
-      kysely,
-      (p) => sql`SELECT COALESCE(SUM((SELECT COUNT(*) FROM "Comment" x
-                   WHERE x."authorId" = b."blockedId" AND x."parentId" = ${p("parentId")})), 0) AS "n"
-                 FROM "Block" b WHERE b."userId" = ${p("viewerId")}`,
-    ),
-  };
-
   /** A comment gone for good: its likes, its notifications and its row. */
   async function erase(trx: Executor, id: number) {
     await q.deleteLikes.run({ id }, trx);
@@ -317,21 +277,6 @@ export function createCommentQueries(db: Database) {
     thread: (id: number) => q.thread.first({ id }),
 
     replyPage: (parentId: number, limit: number, offset: number) => q.replies.all({ parentId, limit, offset }),
-
-    /** How many of the place's top-level comments are by users `viewerId` blocks. */
-    hiddenTopLevel: async (place: Place, viewerId: number) =>
-      Number((await hiding.hiddenTopLevel[place.column].first({ placeId: place.id, viewerId }))!.n),
-
-    /** A page of the place's top-level comments without those by users `viewerId` blocks. */
-    topLevelPageHiding: (place: Place, sort: CommentSort, limit: number, offset: number, viewerId: number) =>
-      hiding.topLevel[place.column][sort].all({ placeId: place.id, limit, offset, viewerId }),
-
-    /** How many of the thread's replies are by users `viewerId` blocks. */
-    hiddenReplies: async (parentId: number, viewerId: number) => Number((await hiding.hiddenReplies.first({ parentId, viewerId }))!.n),
-
-    /** A page of the thread's replies without those by users `viewerId` blocks. */
-    replyPageHiding: (parentId: number, limit: number, offset: number, viewerId: number) =>
-      hiding.replies.all({ parentId, limit, offset, viewerId }),
 
     byId: async (id: number, viewerId: number | undefined) => {
       const row = await q.byId.first({ id, viewerId: viewerId ?? 0 });

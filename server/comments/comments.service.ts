@@ -9,6 +9,7 @@ import type { Paging } from "../rules/paging.ts";
 import { mayDeleteComment, type Actor } from "../rules/permissions.ts";
 import type { Comment, CommentDeleted, Page } from "../rules/responses.ts";
 import type { PageHiding } from "../blocks/blocks.service.ts";
+import { createCommentHidingQueries } from "./comments-hiding.queries.ts";
 import { createCommentQueries, type CommentAbout, type CommentRow, type NewCommentFacts, type Place } from "./comments.queries.ts";
 
 type Told = Omit<NewNotification, "createdAt">;
@@ -65,6 +66,7 @@ const placeOf = (about: CommentAbout): Place =>
 
 export function createCommentService(db: Database) {
   const comments = createCommentQueries(db);
+  const hiding = createCommentHidingQueries(db);
 
   async function get(id: number, viewerId?: number): Promise<Comment> {
     const found = await comments.byId(id, viewerId);
@@ -98,9 +100,9 @@ export function createCommentService(db: Database) {
   ): Promise<PageHiding<Comment>> {
     const offset = offsetOf(paging);
     if (hidingBlocksOf !== undefined) {
-      const hidden = await comments.hiddenTopLevel(place, hidingBlocksOf);
+      const hidden = await hiding.hiddenTopLevel(place, hidingBlocksOf);
       const shown = total - hidden;
-      const rows = offset < shown ? await comments.topLevelPageHiding(place, sort, paging.perPage, offset, hidingBlocksOf) : [];
+      const rows = offset < shown ? await hiding.topLevelPageHiding(place, sort, paging.perPage, offset, hidingBlocksOf) : [];
       return { ...(await page(rows, shown, paging, viewerId)), hidden };
     }
     const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset) : [];
@@ -157,10 +159,10 @@ export function createCommentService(db: Database) {
       if (!thread) throw notFound("Comment not found");
       if (thread.parentId !== null) return pageOf([], 0, paging);
       if (hidingBlocksOf !== undefined) {
-        const hidden = await comments.hiddenReplies(id, hidingBlocksOf);
+        const hidden = await hiding.hiddenReplies(id, hidingBlocksOf);
         const shown = thread.replyCount - hidden;
         const offset = offsetOf(paging);
-        const rows = offset < shown ? await comments.replyPageHiding(id, paging.perPage, offset, hidingBlocksOf) : [];
+        const rows = offset < shown ? await hiding.replyPageHiding(id, paging.perPage, offset, hidingBlocksOf) : [];
         return { ...(await page(rows, shown, paging, viewerId)), hidden };
       }
       return page(await comments.replyPage(id, paging.perPage, offsetOf(paging)), thread.replyCount, paging, viewerId);

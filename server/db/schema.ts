@@ -25,6 +25,8 @@ export interface UserTable {
   suspendedReason: string | null;
   /** How many users the user blocks (Block rows), moved in the same transaction as they are. */
   blockCount: Generated<number>;
+  /** 1: mature series appear in the user's lists (CONTRACT.md 14); 0 or 1 on both engines. */
+  showMature: Generated<number>;
 }
 
 export interface ImageTable {
@@ -92,6 +94,19 @@ export interface SeriesTable {
   removedAt: number | null;
   removedReason: string | null;
   removedById: number | null;
+  /** The tags as given, a JSON array (SeriesTag holds them for the filters). */
+  tags: Generated<string>;
+  status: Generated<string>;
+  contentRating: Generated<string>;
+  readingDirection: Generated<string>;
+  /** The newest live chapter's date, kept by triggers on Chapter (migration series_metadata). */
+  lastChapterAt: number | null;
+}
+
+/** A series' tag (lowercase, as validated), written with the series. */
+export interface SeriesTagTable {
+  seriesId: number;
+  tag: string;
 }
 
 export interface ChapterTable {
@@ -299,12 +314,30 @@ export interface ImageReleaseTable {
   createdAt: number;
 }
 
+/** Where userId is in seriesId: one row per user and series, the latest write wins (docs/api.md "Reading progress"). */
+export interface ReadingProgressTable {
+  userId: number;
+  seriesId: number;
+  chapterId: number;
+  /** 1-based page of the chapter. */
+  page: number;
+  updatedAt: number;
+}
+
+/** userId has read chapterId (its last page reached, or moved on to a later chapter). */
+export interface ChapterReadTable {
+  userId: number;
+  chapterId: number;
+  readAt: number;
+}
+
 export interface DB {
   User: UserTable;
   Image: ImageTable;
   Hub: HubTable;
   Post: PostTable;
   Series: SeriesTable;
+  SeriesTag: SeriesTagTable;
   Chapter: ChapterTable;
   ChapterPage: ChapterPageTable;
   Membership: MembershipTable;
@@ -324,4 +357,6 @@ export interface DB {
   ImageRelease: ImageReleaseTable;
   Report: ReportTable;
   Block: BlockTable;
+  ReadingProgress: ReadingProgressTable;
+  ChapterRead: ChapterReadTable;
 }

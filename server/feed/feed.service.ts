@@ -6,6 +6,7 @@ import { toSummary as toChapterSummary } from "../chapters/chapters.service.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { postCards } from "../posts/posts.queries.ts";
 import { toSummary as toPostSummary } from "../posts/posts.service.ts";
+import { readAmong } from "../progress/progress.queries.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { FeedItem, Page } from "../rules/responses.ts";
 import { createFeedQueries } from "./feed.queries.ts";
@@ -26,11 +27,12 @@ export function createFeedService(db: Database) {
       const chapterIds = rows.filter((r) => r.type === "chapter").map((r) => r.id);
       const postIds = rows.filter((r) => r.type === "post").map((r) => r.id);
       // The items are the chapter and post lists' own cards, read by id in one query each.
-      const [chapters, posts, likedChapters, likedPosts] = await Promise.all([
+      const [chapters, posts, likedChapters, likedPosts, readChapters] = await Promise.all([
         chapterCards(kysely, chapterIds),
         postCards(kysely, postIds),
         linkedIds(kysely, { link: "ChapterLike", targetColumn: "chapterId" }, userId, chapterIds),
         linkedIds(kysely, { link: "PostLike", targetColumn: "postId" }, userId, postIds),
+        readAmong(kysely, userId, chapterIds),
       ]);
       const chapterById = new Map(chapters.map((c) => [c.id, c]));
       const postById = new Map(posts.map((p) => [p.id, p]));
@@ -38,7 +40,9 @@ export function createFeedService(db: Database) {
         const date = toIso(Number(r.date));
         if (r.type === "chapter") {
           const chapter = chapterById.get(r.id);
-          return chapter ? [{ type: "chapter", date, chapter: toChapterSummary(chapter, likedChapters.has(r.id)) }] : [];
+          return chapter
+            ? [{ type: "chapter", date, chapter: toChapterSummary(chapter, likedChapters.has(r.id), readChapters.has(r.id)) }]
+            : [];
         }
         const post = postById.get(r.id);
         return post ? [{ type: "post", date, post: toPostSummary(post, likedPosts.has(r.id)) }] : [];

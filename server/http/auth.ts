@@ -21,6 +21,8 @@ export interface Caller extends AuthUser {
   isAdmin: boolean;
   /** How many users the caller blocks: 0 (the usual case) and the lists run their plain queries (server/blocks). */
   blockCount: number;
+  /** Mature series appear in the caller's lists (CONTRACT.md 14, `PUT /user/{id}` showMature). */
+  showMature: boolean;
 }
 
 /**
@@ -88,11 +90,12 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
       isAdmin: number;
       suspendedUntil: number | null;
       blockCount: number;
+      showMature: number;
       revoked: number;
     }
   >(
     db.kysely,
-    (p) => sql`SELECT "username", "usernameKey", "email", "tokenGeneration", "isAdmin", "suspendedUntil", "blockCount",
+    (p) => sql`SELECT "username", "usernameKey", "email", "tokenGeneration", "isAdmin", "suspendedUntil", "blockCount", "showMature",
                  CASE WHEN EXISTS (SELECT 1 FROM "RevokedToken" WHERE "jti" = ${p("jti")}) THEN 1 ELSE 0 END AS "revoked"
                FROM "User" WHERE "id" = ${p("id")}`,
   );
@@ -122,6 +125,7 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
       token: { jti: claims.jti, exp: claims.exp },
       isAdmin: isAdminUser(row, config.adminUsernames),
       blockCount: Number(row.blockCount),
+      showMature: Number(row.showMature) === 1,
     } satisfies Caller;
     next();
   };

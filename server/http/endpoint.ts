@@ -90,6 +90,8 @@ export interface HandlerContext<P, Q, B, D, A extends AuthMode = AuthMode> {
   body: Out<B>;
   /** The caller, when a valid token was sent; required endpoints always have one. */
   user: CallerFor<A>;
+  /** What `Endpoint.variant` made of the caller ("" without one); reading it does not make the answer the caller's own. */
+  variant: string;
   deps: D;
   req: Request;
   res: Response;
@@ -128,6 +130,18 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown, A 
   errors: number[];
   /** Middleware that runs before validation (multer for uploads). */
   before?: RequestHandler[];
+  /**
+   * What else a public answer depends on besides its params and query: a few values of the caller's settings (the
+   * series lists' mature rule). It joins the response cache's key, so callers with the same variant share answers
+   * and never get another variant's; the handler reads it as `variant` (reading `user` instead would keep the
+   * answer for guests only).
+   */
+  variant?(user: Caller | null, deps: D): string | Promise<string>;
+  /**
+   * A write whose changes no kept answer shows (what only its caller reads, and answers read for a caller are never
+   * kept: reading progress): it leaves the response cache's data version alone, so frequent saves do not empty it.
+   */
+  keepsCachedAnswers?: boolean;
   handle(ctx: HandlerContext<P, Q, B, D, A>): unknown;
 }
 
@@ -189,7 +203,7 @@ const expressPath = (openApiPath: string) => openApiPath.replace(/\{(\w+)\}/g, "
 export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], deps: D, cache: ResponseCache): void {
   const readJson = express.json({ limit: JSON_BODY_LIMIT });
   for (const endpoint of endpoints) {
-    const write = isWrite(endpoint);
+    const write = isWrite(endpoint) && endpoint.keepsCachedAnswers !== true;
     const cacheable = endpoint.method === "get" && endpoint.response !== "binary";
     const keyQuery = canonicalQuery(endpoint);
     const handler: RequestHandler = async (req, res) => {
@@ -200,7 +214,9 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       const params = parse(endpoint.params, req.params, "params");
       const query = parse(endpoint.query, req.query, "query");
       // Keyed by the validated values: `?page=1&junk=x` and `?page=1`, or `size` and `per_page`, are one entry.
-      const key = cacheable ? cache.keyOf(endpoint.path, params, keyQuery(query)) : null;
+      const variant = endpoint.variant ? await endpoint.variant(user, deps) : "";
+      const baseKey = cacheable ? cache.keyOf(endpoint.path, params, keyQuery(query)) : null;
+      const key = baseKey !== null && variant !== "" ? `${baseKey}\n${variant}` : baseKey;
       if (key !== null && cache.serve(key, req, res, startVersion)) return;
       // Whether the handler looked at the caller decides whether its answer may be shared between
       // callers by the response cache (handlers take only the fields they use).
@@ -213,6 +229,7 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
           readUser = true;
           return user;
         },
+        variant,
         deps,
         req,
         res,

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import { prepare, prepareSized, type Prepared } from "../db/prepared.ts";
+import { prepare, prepareSized, type Executor, type Prepared } from "../db/prepared.ts";
 import { useImages } from "../images/own-images.ts";
 import { nameFilter, nameSearch, searchPlan, type NameSearch, type SearchPlan } from "./name-search.ts";
 
@@ -48,6 +48,9 @@ export type NamedEntityChanges = {
 };
 
 export type PageParams = { limit: number; offset: number };
+
+/** More of the same write, in its transaction (a series' tags and metadata). */
+export type AlsoWrite = (trx: Executor, id: number) => Promise<void>;
 type SearchParams = PageParams & { arg: string };
 type Count = { n: number };
 type Total = { total: number };
@@ -183,20 +186,25 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
     createdBy: prepare<{ userId: number }, Row>(kysely, (p) =>
       cards(fromTable, sql`WHERE ${e}."authorId" = ${p("userId")} ORDER BY ${e}."createdAt" DESC, ${e}."id" DESC`),
     ),
+    /** The cards of these rows, in no order (another list's items: the continue-reading list); built per call. */
+    byIds: async (ids: number[]): Promise<Row[]> =>
+      ids.length === 0 ? [] : (await cards(fromTable, sql`WHERE ${e}."id" IN (${sql.join(ids)})`).execute(kysely)).rows,
 
     /** The row, the creator's link when there is one, and the publishing of its logo and banner, as one write. */
-    insert: (row: NewNamedEntity): Promise<number> =>
+    insert: (row: NewNamedEntity, also?: AlsoWrite): Promise<number> =>
       kysely.transaction().execute(async (trx) => {
         const { id } = (await insertRow.first({ ...row, count: spec.creatorLinked ? 1 : 0 }, trx))!;
+        if (also) await also(trx, id);
         if (spec.creatorLinked) await insertLink.run({ userId: row.authorId, id, createdAt: row.createdAt }, trx);
         await useImages(trx, row.authorId, imageUser, id, [row.profileImageId, row.profileBannerId]);
         return id;
       }),
 
     /** The changed columns and the publishing of the new images, as one write (built per call: the columns vary). */
-    update: (id: number, changes: NamedEntityChanges, editorId: number): Promise<void> =>
+    update: (id: number, changes: NamedEntityChanges, editorId: number, also?: AlsoWrite): Promise<void> =>
       kysely.transaction().execute(async (trx) => {
         await trx.updateTable(spec.table).set(changes).where("id", "=", id).execute();
+        if (also) await also(trx, id);
         await useImages(trx, editorId, imageUser, id, [changes.profileImageId, changes.profileBannerId]);
       }),
   };

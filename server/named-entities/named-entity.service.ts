@@ -9,7 +9,7 @@ import { assertOwnImages } from "../images/own-images.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Page } from "../rules/responses.ts";
 import { cannotBeAName, nameKey } from "../rules/text.ts";
-import type { NamedEntityChanges, NamedEntityQueries, NamedEntityRow, PageParams } from "./named-entity.queries.ts";
+import type { AlsoWrite, NamedEntityChanges, NamedEntityQueries, NamedEntityRow, PageParams } from "./named-entity.queries.ts";
 
 /** What hubs and series share on create and edit: a unique name, a description, a logo and a banner. */
 export interface NamedEntityInput {
@@ -127,31 +127,38 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
 
     listCreatedBy: async (userId: number) => (await q.createdBy.all({ userId })).map(kind.toCard),
 
-    create: async (input: NamedEntityInput, authorId: number): Promise<Detail> => {
+    /** The cards of these ids (one query), by id; missing ids are left out. */
+    cardsByIds: async (ids: number[]): Promise<Map<number, Card>> => new Map((await q.byIds(ids)).map((row) => [row.id, kind.toCard(row)])),
+
+    /** `also`: more of the same write (a series' metadata), in its transaction. */
+    create: async (input: NamedEntityInput, authorId: number, also?: AlsoWrite): Promise<Detail> => {
       await assertOwnImages(db.kysely, authorId, logoAndBanner(input));
       await assertNameFree(input.name);
       const id = await nameRaceIsConflict(
-        q.insert({
-          name: input.name,
-          nameKey: nameKey(input.name),
-          description: input.description ?? "",
-          profileImageId: input.profileImageId ?? null,
-          profileBannerId: input.profileBannerId ?? null,
-          authorId,
-          createdAt: nowMs(),
-        }),
+        q.insert(
+          {
+            name: input.name,
+            nameKey: nameKey(input.name),
+            description: input.description ?? "",
+            profileImageId: input.profileImageId ?? null,
+            profileBannerId: input.profileBannerId ?? null,
+            authorId,
+            createdAt: nowMs(),
+          },
+          also,
+        ),
       );
       return detail(await q.byId.first({ id }), authorId);
     },
 
     /** The author's edit: the changed columns and the publishing of the new images are one write. */
-    update: async (id: number, input: NamedEntityInput, userId: number): Promise<Detail> => {
+    update: async (id: number, input: NamedEntityInput, userId: number, also?: AlsoWrite): Promise<Detail> => {
       const row = await q.authorOf.first({ id });
       if (!row) throw notFound(messages.notFound);
       if (row.authorId !== userId) throw forbidden(messages.notAuthor);
       await assertOwnImages(db.kysely, userId, logoAndBanner(input));
       await assertNameFree(input.name, id);
-      await nameRaceIsConflict(q.update(id, changesOf(input), userId));
+      await nameRaceIsConflict(q.update(id, changesOf(input), userId, also));
       return detail(await q.byId.first({ id }), userId);
     },
   };

@@ -2,6 +2,7 @@
 // app's client takes its types from them.
 import { z } from "zod";
 import { Removed } from "./removal.ts";
+import { CONTENT_RATINGS, READING_DIRECTIONS, SERIES_STATUSES } from "./series.ts";
 
 const id = z.number().int().positive();
 const imageId = id.nullable();
@@ -22,6 +23,7 @@ export const User = z.object({
   profileImageID: imageId,
   profileBannerID: imageId,
   role: z.enum(["user", "admin"]).describe("admin: a site admin (granted by `npm run admin`, or named by ADMIN_USERNAMES)"),
+  showMature: z.boolean().nullable().describe("Only the user's own setting (mature series in their lists); null for everyone else"),
 });
 export type User = z.infer<typeof User>;
 
@@ -102,8 +104,16 @@ export const Series = z.object({
   createdAt: date,
   latestChapter: ChapterRef.nullable(),
   removed: Removed,
+  tags: z.array(z.string()).describe("Lowercase, in the order the author gave them (0 to 10)"),
+  status: z.enum(SERIES_STATUSES),
+  contentRating: z.enum(CONTENT_RATINGS).describe("mature series are left out of lists for guests and users without showMature"),
+  readingDirection: z.enum(READING_DIRECTIONS).describe("The reader's default mode"),
+  lastChapterAt: date.nullable().describe("The newest live chapter's date; null without one"),
 });
 export type Series = z.infer<typeof Series>;
+
+export const TagCount = z.object({ name: z.string(), seriesCount: z.number().int().positive() });
+export type TagCount = z.infer<typeof TagCount>;
 
 export const SeriesDetail = Series.extend({ followedByMe: z.boolean() });
 export type SeriesDetail = z.infer<typeof SeriesDetail>;
@@ -121,6 +131,9 @@ export const ChapterSummary = z.object({
   seriesName: z.string(),
   pageCount: z.number().int().nonnegative(),
   likedByMe: z.boolean(),
+  readByMe: z
+    .boolean()
+    .describe("The caller has read the chapter: reached its last page, or moved on to a later chapter (false for guests)"),
   commentCount: z.number().int().nonnegative().describe("Comments and replies, deleted ones not counted"),
   removed: Removed,
 });

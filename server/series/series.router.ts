@@ -1,13 +1,22 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
-import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
-import { pageSchema, Series, SeriesDetail } from "../rules/responses.ts";
-import { SeriesBody, SeriesEditBody } from "../rules/series.ts";
+import { PagingQuery, toPaging } from "../rules/paging.ts";
+import { pageSchema, Series, SeriesDetail, TagCount } from "../rules/responses.ts";
+import { filtersOf, SeriesBody, SeriesEditBody, SeriesListQuery, SeriesSearchQuery, SeriesTopQuery } from "../rules/series.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import { scopeOf } from "./series.service.ts";
 
 const endpoint = endpointsFor<Services>();
 const SeriesId = z.object({ id: idParam("Series id") });
+
+/**
+ * The lists' mature rule (CONTRACT.md 14) as the response cache's variant: guests and users without showMature share
+ * one answer, users with it another, and an author of a mature series without it their own.
+ */
+const matureVariant = (user: { id: number; showMature: boolean } | null, deps: Services) => deps.series.matureVariant(user);
+const FILTERS =
+  "Filters: `tag` (repeatable, all must match), `status`, `rating`. Mature series only for users with showMature on (and their authors)";
 
 // Order matters: fixed paths before /series/{name}.
 export const seriesEndpoints = [
@@ -15,34 +24,55 @@ export const seriesEndpoints = [
     method: "get",
     path: "/series",
     tag: "Series",
-    summary: "All series, newest first",
+    summary: `All series, newest first or by \`sort\` (new, popular: followers, updated: latest chapter, never-updated last). ${FILTERS}`,
     auth: "none",
-    query: PagingQuery,
+    query: SeriesListQuery,
+    variant: matureVariant,
     response: pageSchema(Series),
     errors: [],
-    handle: async ({ query, deps }) => deps.redaction.seriesPage(await deps.series.listNewest(toPaging(query)), null),
+    handle: async ({ query, variant, deps }) =>
+      deps.redaction.seriesPage(await deps.series.list(filtersOf(query), query.sort ?? "new", scopeOf(variant), toPaging(query)), null),
   }),
   endpoint({
     method: "get",
     path: "/series/top",
     tag: "Series",
-    summary: "Series with the most followers",
+    summary: `Series with the most followers. ${FILTERS}`,
     auth: "none",
-    query: PagingQuery,
+    query: SeriesTopQuery,
+    variant: matureVariant,
     response: pageSchema(Series),
     errors: [],
-    handle: async ({ query, deps }) => deps.redaction.seriesPage(await deps.series.listTop(toPaging(query)), null),
+    handle: async ({ query, variant, deps }) =>
+      deps.redaction.seriesPage(await deps.series.list(filtersOf(query), "popular", scopeOf(variant), toPaging(query)), null),
   }),
   endpoint({
     method: "get",
     path: "/series/search",
     tag: "Series",
-    summary: "Series whose name contains the text (case-insensitive), newest first",
+    summary: `Series whose name contains the text (case-insensitive), newest first or by \`sort\`. ${FILTERS}`,
     auth: "none",
-    query: SearchQuery,
+    query: SeriesSearchQuery,
+    variant: matureVariant,
     response: pageSchema(Series),
     errors: [],
-    handle: async ({ query, deps }) => deps.redaction.seriesPage(await deps.series.search(query.name, toPaging(query)), null),
+    handle: async ({ query, variant, deps }) =>
+      deps.redaction.seriesPage(
+        await deps.series.search(query.name, filtersOf(query), query.sort ?? "new", scopeOf(variant), toPaging(query)),
+        null,
+      ),
+  }),
+  endpoint({
+    method: "get",
+    path: "/tags",
+    tag: "Series",
+    summary: "The most used tags with how many live series carry them (those the caller's lists show), ties by name",
+    auth: "none",
+    query: PagingQuery,
+    variant: matureVariant,
+    response: pageSchema(TagCount),
+    errors: [],
+    handle: ({ query, variant, deps }) => deps.series.tags(scopeOf(variant), toPaging(query)),
   }),
   endpoint({
     method: "get",

@@ -1,11 +1,22 @@
 import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
+import { offsetOf, pageOf } from "../http/paging.ts";
 import { removedOf } from "../moderation/removed.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
-import type { Series, SeriesDetail } from "../rules/responses.ts";
-import type { SeriesEditInput, SeriesInput } from "../rules/series.ts";
-import { createSeriesQueries, type SeriesRow } from "./series.queries.ts";
+import type { Paging } from "../rules/paging.ts";
+import type { Page, Series, SeriesDetail, TagCount } from "../rules/responses.ts";
+import type {
+  ContentRating,
+  ReadingDirection,
+  SeriesEditInput,
+  SeriesFilters,
+  SeriesInput,
+  SeriesSort,
+  SeriesStatus,
+} from "../rules/series.ts";
+import { cannotBeAName, nameKey } from "../rules/text.ts";
+import { createSeriesQueries, tagsOf, type MatureScope, type SeriesMetadata, type SeriesRow } from "./series.queries.ts";
 
 function toSeries(row: SeriesRow): Series {
   return {
@@ -24,6 +35,11 @@ function toSeries(row: SeriesRow): Series {
         ? null
         : { id: row.lcId, number: row.lcNumber ?? 1, title: row.lcTitle ?? "", date: toIso(row.lcDate ?? 0), coverId: row.lcCoverId },
     removed: removedOf(row),
+    tags: tagsOf(row),
+    status: row.status as SeriesStatus,
+    contentRating: row.contentRating as ContentRating,
+    readingDirection: row.readingDirection as ReadingDirection,
+    lastChapterAt: row.lastChapterAt === null ? null : toIso(row.lastChapterAt),
   };
 }
 
@@ -34,8 +50,25 @@ export interface SeriesRef {
   name: string;
 }
 
+/** The mature rule's scope as the response cache keys it (server/http/endpoint.ts `variant`): "safe", "all" or "own:<id>". */
+export function scopeOf(variant: string): MatureScope {
+  if (variant === "all") return { show: true };
+  if (variant.startsWith("own:")) return { show: false, ownerId: Number(variant.slice(4)) };
+  return { show: false, ownerId: null };
+}
+
+const metadataOf = (input: SeriesMetadata): SeriesMetadata => ({
+  tags: input.tags,
+  status: input.status,
+  contentRating: input.contentRating,
+  readingDirection: input.readingDirection,
+});
+
+const noFilters: SeriesFilters = { tags: [] };
+
 export function createSeriesService(db: Database) {
-  const series = createNamedEntityService(db, createSeriesQueries(db), {
+  const q = createSeriesQueries(db);
+  const series = createNamedEntityService(db, q, {
     toCard: toSeries,
     toDetail: (card, followedByMe): SeriesDetail => ({ ...card, followedByMe }),
     messages: {
@@ -45,12 +78,48 @@ export function createSeriesService(db: Database) {
     },
   });
 
+  /** Whether a card is in the scope's lists. */
+  const visible = (scope: MatureScope) => (s: Series) =>
+    scope.show || s.contentRating !== "mature" || (scope.ownerId !== null && s.author === scope.ownerId);
+
+  async function list(filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging, name = ""): Promise<Page<Series>> {
+    // A guest, or a user without showMature, asking for mature series gets none (but their own).
+    if (filters.rating === "mature" && !scope.show && scope.ownerId === null) return pageOf([], 0, paging);
+    const { rows, total } = await q.list({ filters, sort, scope, name, limit: paging.perPage, offset: offsetOf(paging) });
+    return pageOf(rows.map(toSeries), total, paging);
+  }
+
   return {
-    listNewest: series.listNewest,
+    /**
+     * The mature rule's variant of the caller (CONTRACT.md 14): "all" with showMature on; "own:<id>" for an author of
+     * a mature series without it (they see their own); "safe" for everyone else, guests included.
+     */
+    async matureVariant(user: { id: number; showMature: boolean } | null): Promise<string> {
+      if (!user) return "safe";
+      if (user.showMature) return "all";
+      return (await q.ownsMature(user.id)) ? `own:${user.id}` : "safe";
+    },
 
-    listTop: series.listTop,
+    /** A page of the list: filtered (every tag, the status, the rating), sorted, mature series as the scope says. */
+    list: (filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging) => list(filters, sort, scope, paging),
 
-    search: series.search,
+    /** The name search (case-insensitive substring) with the list's filters and sorts. */
+    async search(name: string, filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging): Promise<Page<Series>> {
+      const key = nameKey(name.trim());
+      if (cannotBeAName(key)) return pageOf([], 0, paging);
+      return list(filters, sort, scope, paging, key);
+    },
+
+    /** Newest first, as the first product's list (no filters). */
+    listNewest: (paging: Paging, scope: MatureScope = { show: true }) => list(noFilters, "new", scope, paging),
+
+    listTop: (paging: Paging, scope: MatureScope = { show: true }) => list(noFilters, "popular", scope, paging),
+
+    /** The most used tags among the series the scope shows (live ones), ties by name. */
+    async tags(scope: MatureScope, paging: Paging): Promise<Page<TagCount>> {
+      const { rows, total } = await q.tags(scope, paging.perPage, offsetOf(paging));
+      return pageOf(rows, total, paging);
+    },
 
     getById: series.getById,
 
@@ -63,15 +132,23 @@ export function createSeriesService(db: Database) {
       return { id: row.id, authorId: row.authorId, name: row.name };
     },
 
-    /** Series the user follows, most recent first. */
-    listFollowedBy: series.listLinkedBy,
+    /** Series the user follows, most recent first (mature ones as the scope says). */
+    listFollowedBy: async (userId: number, scope: MatureScope = { show: true }) =>
+      (await series.listLinkedBy(userId)).filter(visible(scope)),
 
-    /** Series the user created, newest first. */
-    listCreatedBy: series.listCreatedBy,
+    /** The list items of these series, by id, in one query (the continue-reading list). */
+    cardsByIds: series.cardsByIds,
 
-    /** The series and the publishing of its logo and banner are one write. */
-    create: (input: SeriesInput, authorId: number): Promise<SeriesDetail> => series.create(input, authorId),
+    /** Series the user created, newest first (mature ones as the scope says: their author sees them all). */
+    listCreatedBy: async (userId: number, scope: MatureScope = { show: true }) =>
+      (await series.listCreatedBy(userId)).filter(visible(scope)),
 
-    update: (id: number, input: SeriesEditInput, userId: number): Promise<SeriesDetail> => series.update(id, input, userId),
+    /** The series, its metadata and the publishing of its logo and banner are one write. */
+    create: (input: SeriesInput, authorId: number): Promise<SeriesDetail> =>
+      series.create(input, authorId, (trx, id) => q.writeMetadata(trx, id, metadataOf(input))),
+
+    /** An absent tag list, status, rating or direction is kept. */
+    update: (id: number, input: SeriesEditInput, userId: number): Promise<SeriesDetail> =>
+      series.update(id, input, userId, (trx, seriesId) => q.writeMetadata(trx, seriesId, metadataOf(input))),
   };
 }

@@ -55,8 +55,14 @@ export function createAccountExport(db: Database, storage: ImageStorage) {
       "chapters",
       q.chapters(id).then((rows) => rows.map((r) => ({ ...r, date: toIso(r.date), pageImageIds: pages.get(r.id) ?? [] }))),
     );
-    // Reading progress is not built yet (a later issue): its list goes here, in the same shape as the others.
-    yield `"readingProgress": [],\n`;
+    yield* list(
+      "readingProgress",
+      q.readingProgress(id).then((rows) => rows.map((r) => ({ ...r, updatedAt: toIso(r.updatedAt) }))),
+    );
+    yield* list(
+      "chaptersRead",
+      q.chaptersRead(id).then((rows) => rows.map((r) => ({ ...r, readAt: toIso(r.readAt) }))),
+    );
     yield* list(
       "reports",
       q.reports(id).then((rows) => rows.map((r) => ({ ...r, createdAt: toIso(r.createdAt), resolvedAt: iso(r.resolvedAt) }))),

@@ -28,6 +28,18 @@ export function createExportQueries({ kysely }: Database) {
     (p) => sql`SELECT f."seriesId", s."name" AS "seriesName", f."createdAt" AS "followedAt"
       FROM "Follow" f JOIN "Series" s ON s."id" = f."seriesId" WHERE f."userId" = ${p("id")} ORDER BY f."createdAt", f."seriesId"`,
   );
+  const readingProgress = prepare<ById, { seriesId: number; seriesName: string; chapterNumber: number; page: number; updatedAt: number }>(
+    kysely,
+    (p) => sql`SELECT r."seriesId", s."name" AS "seriesName", c."number" AS "chapterNumber", r."page", r."updatedAt"
+      FROM "ReadingProgress" r JOIN "Series" s ON s."id" = r."seriesId" JOIN "Chapter" c ON c."id" = r."chapterId"
+      WHERE r."userId" = ${p("id")} ORDER BY r."updatedAt" DESC, r."seriesId" DESC`,
+  );
+  const chaptersRead = prepare<ById, { chapterId: number; seriesName: string; chapterNumber: number; readAt: number }>(
+    kysely,
+    (p) => sql`SELECT r."chapterId", s."name" AS "seriesName", c."number" AS "chapterNumber", r."readAt"
+      FROM "ChapterRead" r JOIN "Chapter" c ON c."id" = r."chapterId" JOIN "Series" s ON s."id" = c."seriesId"
+      WHERE r."userId" = ${p("id")} ORDER BY r."readAt", r."chapterId"`,
+  );
   const postLikes = prepare<ById, { postId: number; hubName: string; title: string }>(
     kysely,
     (p) => sql`SELECT l."postId", h."name" AS "hubName", po."title"
@@ -162,6 +174,8 @@ export function createExportQueries({ kysely }: Database) {
     profile: (id: number) => profile.first({ id }),
     memberships: (id: number) => memberships.all({ id }),
     follows: (id: number) => follows.all({ id }),
+    readingProgress: (id: number) => readingProgress.all({ id }),
+    chaptersRead: (id: number) => chaptersRead.all({ id }),
     postLikes: (id: number) => postLikes.all({ id }),
     chapterLikes: (id: number) => chapterLikes.all({ id }),
     commentLikes: (id: number) => commentLikes.all({ id }),

@@ -17,10 +17,22 @@ export interface ProfileImages {
 export interface ProfileChange extends ProfileImages {
   email?: string;
   emailKey?: string;
+  /** 1 or 0 (CONTRACT.md 14). */
+  showMature?: number;
 }
 
 // usernameKey and isAdmin make the role (isAdminUser).
-const PUBLIC_COLUMNS = ["id", "username", "usernameKey", "email", "joinedAt", "profileImageId", "profileBannerId", "isAdmin"] as const;
+const PUBLIC_COLUMNS = [
+  "id",
+  "username",
+  "usernameKey",
+  "email",
+  "joinedAt",
+  "profileImageId",
+  "profileBannerId",
+  "isAdmin",
+  "showMature",
+] as const;
 
 export function createUserQueries({ kysely }: Database) {
   const byId = prepare<{ id: number }, UserRow>(kysely, (p) => kysely.selectFrom("User").select(PUBLIC_COLUMNS).where("id", "=", p("id")));

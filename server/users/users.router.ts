@@ -6,6 +6,10 @@ import { idParam } from "../rules/text.ts";
 import { AccessToken, PasswordChangeBody } from "../rules/auth.ts";
 import { UserEditBody } from "../rules/user.ts";
 import type { Services } from "../services.ts";
+import type { Caller } from "../http/auth.ts";
+import { scopeOf } from "../series/series.service.ts";
+
+const matureVariant = (user: Caller | null, deps: Services) => deps.series.matureVariant(user);
 
 const endpoint = endpointsFor<Services>();
 const UserId = z.object({ id: idParam("User id") });
@@ -17,7 +21,9 @@ const userList = <T extends z.ZodType>(
   list: string,
   item: T,
   summary: string,
-  load: (deps: Services, userId: number) => z.input<T>[] | Promise<z.input<T>[]>,
+  load: (deps: Services, userId: number, variant: string) => z.input<T>[] | Promise<z.input<T>[]>,
+  /** The series lists' mature rule (CONTRACT.md 14), as in series.router.ts. */
+  variant?: (user: Caller | null, deps: Services) => Promise<string>,
 ) =>
   endpoint({
     method: "get",
@@ -28,9 +34,10 @@ const userList = <T extends z.ZodType>(
     params: UserId,
     response: z.array(item),
     errors: [404],
-    handle: async ({ params, deps }) => {
+    ...(variant ? { variant } : {}),
+    handle: async ({ params, variant, deps }) => {
       await deps.users.assertExists(params.id);
-      return load(deps, params.id);
+      return load(deps, params.id, variant);
     },
   });
 
@@ -98,7 +105,8 @@ export const userEndpoints = [
     method: "put",
     path: "/user/{id}",
     tag: "Users",
-    summary: "Set your own avatar and banner, and your email (with `currentPassword`)",
+    summary:
+      "Set your own avatar and banner, whether your lists show mature series (`showMature`), and your email (with `currentPassword`)",
     auth: "required",
     params: UserId,
     body: UserEditBody,
@@ -136,11 +144,19 @@ export const userEndpoints = [
   userList("member-hubs", Hub, "Hubs the user joined, most recent first", async (deps, id) =>
     deps.redaction.hubs(await deps.hubs.listJoinedBy(id), null),
   ),
-  userList("followed-series", Series, "Series the user follows, most recent first", async (deps, id) =>
-    deps.redaction.series(await deps.series.listFollowedBy(id), null),
+  userList(
+    "followed-series",
+    Series,
+    "Series the user follows, most recent first (mature ones only for callers with showMature on, or their author)",
+    async (deps, id, variant) => deps.redaction.series(await deps.series.listFollowedBy(id, scopeOf(variant)), null),
+    matureVariant,
   ),
-  userList("created-series", Series, "Series the user created, newest first", async (deps, id) =>
-    deps.redaction.series(await deps.series.listCreatedBy(id), null),
+  userList(
+    "created-series",
+    Series,
+    "Series the user created, newest first (mature ones only for callers with showMature on, or their author)",
+    async (deps, id, variant) => deps.redaction.series(await deps.series.listCreatedBy(id, scopeOf(variant)), null),
+    matureVariant,
   ),
   userList("created-hubs", Hub, "Hubs the user created, newest first", async (deps, id) =>
     deps.redaction.hubs(await deps.hubs.listCreatedBy(id), null),

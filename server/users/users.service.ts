@@ -20,6 +20,7 @@ const userOf = (u: UserRow, viewerId: number | undefined, adminUsernames: readon
   profileImageID: u.profileImageId,
   profileBannerID: u.profileBannerId,
   role: isAdminUser(u, adminUsernames) ? "admin" : "user",
+  showMature: u.id === viewerId ? u.showMature === 1 : null,
 });
 
 const EMAIL_TAKEN = "Email is already registered";
@@ -60,7 +61,13 @@ export function createUserService(db: Database, adminUsernames: readonly string[
         await confirmPassword();
         if (await users.emailTaken(emailKey, id)) throw conflict(EMAIL_TAKEN);
       }
-      const change = { profileImageId: input.profileImageID, profileBannerId: input.profileBannerID, email: input.email, emailKey };
+      const change = {
+        profileImageId: input.profileImageID,
+        profileBannerId: input.profileBannerID,
+        email: input.email,
+        emailKey,
+        showMature: input.showMature === undefined ? undefined : input.showMature ? 1 : 0,
+      };
       const refs = [
         { field: "profileImageID", label: "Avatar", id: input.profileImageID },
         { field: "profileBannerID", label: "Banner", id: input.profileBannerID },

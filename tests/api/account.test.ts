@@ -277,6 +277,7 @@ describe("GET /user/{id}/export", () => {
     await api.request.post(`/user/${user.id}/followed-series/${theirSeries.id}`).set(user.auth);
     await api.request.post(`/hubs/${encodeURIComponent(theirHub.name)}/${theirPost.id}/like`).set(user.auth);
     await api.request.post(`/series/${theirSeries.id}/1/like`).set(user.auth);
+    expect((await api.request.put(`/me/progress/${theirSeries.id}`).set(user.auth).send({ chapterNumber: 1, page: 1 })).status).toBe(200);
     await api.request.post(`/comments/${theirComment.id}/like`).set(user.auth);
     const comment1 = (await api.request.post(`/series/${theirSeries.id}/1/comments`).set(user.auth).send({ content: "Lovely pages" })).body;
     const comment2 = (
@@ -327,7 +328,13 @@ describe("GET /user/{id}/export", () => {
     ]);
     expect(account.series).toEqual([expect.objectContaining({ id: mySeries.id, name: mySeries.name, description: "Mine" })]);
     expect(account.chapters).toEqual([expect.objectContaining({ seriesId: mySeries.id, number: 1, title: "My one", pageImageIds: pages })]);
-    expect(account.readingProgress).toEqual([]);
+    // Chapter 1 of their series has one page: saving it reads the chapter.
+    expect(account.readingProgress).toEqual([
+      { seriesId: theirSeries.id, seriesName: theirSeries.name, chapterNumber: 1, page: 1, updatedAt: expect.any(String) },
+    ]);
+    expect(account.chaptersRead).toEqual([
+      { chapterId: expect.any(Number), seriesName: theirSeries.name, chapterNumber: 1, readAt: expect.any(String) },
+    ]);
     // Nothing of anyone else's.
     expect(JSON.stringify(account)).not.toContain(`"${theirSeries.name}","description"`);
     expect(account.images.map((i: { id: number }) => i.id)).not.toContain(theirPage);

@@ -379,6 +379,14 @@ const MATRIX: Row[] = [
   { operation: "DELETE /admin/users/{id}/ban", url: () => `/admin/users/${user.target.id}/ban`, ok: 200, who: ["admin"] },
   { operation: "PUT /me/blocks/{userId}", url: () => `/me/blocks/${user.target.id}`, ok: 200, who: EVERYONE },
   { operation: "DELETE /me/blocks/{userId}", url: () => `/me/blocks/${user.target.id}`, ok: 200, who: EVERYONE },
+  // Reading progress is the caller's own: any signed-in user, in any series they can open.
+  {
+    operation: "PUT /me/progress/{seriesId}",
+    url: () => `/me/progress/${otherSeries.id}`,
+    body: () => ({ chapterNumber: 1, page: 1 }),
+    ok: 200,
+    who: EVERYONE,
+  },
   // Each cell's owner is an account made for it: the one that is deleted.
   {
     operation: "DELETE /user/{id}",

@@ -200,6 +200,37 @@ describe("lists a blocker reads", () => {
     expect(ids(chapterComments)).toEqual([onChapter.id]);
     expect(chapterComments).toMatchObject({ totalElements: 1, hidden: 1 });
   });
+
+  it("leave the blocked user's profile and the lists of their own work as they are (decision 018: visited on purpose)", async () => {
+    const { blocker, blocked, other } = await people();
+    await createHub(api, blocked);
+    const chapter = await newChapter(api, blocked);
+    const series = (await api.request.get(chapter.seriesPath)).body as { id: number; name: string };
+    const joined = await createHub(api, other);
+    await joinHub(api, blocked, joined.id);
+    const follow = await api.request.post(`/user/${blocked.id}/followed-series/${series.id}`).set(blocked.auth);
+    expect(follow.status, JSON.stringify(follow.body)).toBe(200);
+    await blockOk(blocker, blocked);
+
+    const paths = [
+      `/user/${blocked.username}`,
+      `/user/${blocked.id}/created-hubs`,
+      `/user/${blocked.id}/created-series`,
+      `/user/${blocked.id}/member-hubs`,
+      `/user/${blocked.id}/followed-series`,
+      `/series/${encodeURIComponent(series.name)}/chapters`,
+    ];
+    for (const path of paths) {
+      const asBlocker = await api.request.get(path).set(blocker.auth);
+      const asOther = await api.request.get(path).set(other.auth);
+      expect(asBlocker.status, path).toBe(200);
+      // The same answer as for anyone else: nothing left out, no `hidden`.
+      expect(asBlocker.body, path).toEqual(asOther.body);
+      expect(JSON.stringify(asBlocker.body), path).not.toContain('"hidden"');
+    }
+    const lists = await Promise.all(paths.slice(1, 5).map((path) => api.request.get(path).set(blocker.auth)));
+    expect(lists.map((res) => (res.body as unknown[]).length)).toEqual([1, 1, 2, 1]);
+  });
 });
 
 describe("what a blocked user cannot do", () => {

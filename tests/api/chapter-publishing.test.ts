@@ -97,6 +97,7 @@ describe("POST /series/{name}/chapters", () => {
       seriesName: series.name,
       pageCount: 2,
       likedByMe: false,
+      readByMe: false,
       pages: [
         { imageId: wide, width: 80, height: 30 },
         { imageId: pics[0], width: 40, height: 60 },

@@ -268,6 +268,7 @@ describe("GET /series/{name}/chapters, /latest and /most-liked", () => {
       seriesName: "Four Chapters",
       pageCount: 1,
       likedByMe: false,
+      readByMe: false,
       removed: null,
     });
   });

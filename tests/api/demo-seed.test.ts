@@ -50,6 +50,7 @@ const TABLES: Partial<Record<keyof DB, string>> = {
   Post: `"id"`,
   PostLike: `"userId", "postId"`,
   Series: `"id"`,
+  SeriesTag: `"seriesId", "tag"`,
   Follow: `"userId", "seriesId"`,
   Chapter: `"id"`,
   ChapterPage: `"chapterId", "position"`,
@@ -106,6 +107,27 @@ describe("the demo's rows", () => {
 });
 
 describe("the demo through the API", () => {
+  it("gives its series tags, statuses, ratings and directions: an rtl manga, a mature series left out of guests' lists", async () => {
+    const all = (await api.request.get("/series?per_page=100")).body.content as {
+      name: string;
+      tags: string[];
+      status: string;
+      contentRating: string;
+      readingDirection: string;
+      lastChapterAt: string | null;
+    }[];
+    expect(all.every((s) => s.tags.length > 0 && s.lastChapterAt !== null)).toBe(true);
+    expect(all.find((s) => s.name === "The Moth Courier")).toMatchObject({
+      readingDirection: "rtl",
+      tags: expect.arrayContaining(["manga"]),
+    });
+    expect(new Set(all.map((s) => s.status))).toEqual(new Set(["ongoing", "completed", "hiatus"]));
+    expect(all.some((s) => s.contentRating === "mature")).toBe(false);
+    const mature = (await api.request.get("/series/The Last Ferry to Aubade")).body;
+    expect(mature).toMatchObject({ contentRating: "mature", tags: ["horror", "drama", "mystery"] });
+    expect((await api.request.get("/tags")).body.content[0]).toEqual({ name: "fantasy", seriesCount: 5 });
+  });
+
   it("gives the demo login unread notifications, and read ones, each opening something that exists", async () => {
     const auth = await signIn();
     const unread = await api.request.get("/me/notifications/unread-count").set(auth);

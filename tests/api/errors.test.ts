@@ -944,6 +944,7 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       valid: (n) => ({ reason: `Fuzzed ${n}`, days: n % 2 === 0 ? 30 : null }),
       auth: async () => (await adminOf()).auth,
     },
+    "/me/progress/{seriesId}": { url: () => `/me/progress/${seriesId}`, valid: (n) => ({ chapterNumber: 1, page: 1 + (n % 2) }) },
     // Removal and restore act on a post of their own, so the other targets' post stays as it is.
     "/moderation/remove": {
       url: () => "/moderation/remove",

@@ -45,6 +45,11 @@ describe("POST /series", () => {
       latestChapter: null,
       followedByMe: false,
       removed: null,
+      tags: [],
+      status: "ongoing",
+      contentRating: "general",
+      readingDirection: "vertical",
+      lastChapterAt: null,
     });
   });
 
@@ -580,6 +585,11 @@ describe("series lists", () => {
         "profileBannerId",
         "profileImageId",
         "removed",
+        "tags",
+        "status",
+        "contentRating",
+        "readingDirection",
+        "lastChapterAt",
       ].sort(),
     );
   });

@@ -60,6 +60,7 @@ describe("GET /user/{username}", () => {
       profileImageID: null,
       profileBannerID: null,
       role: "user",
+      showMature: null,
     });
   });
 

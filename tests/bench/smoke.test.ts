@@ -80,6 +80,7 @@ describe("npm run bench -- --smoke", () => {
       expect(report.picks.large?.comments.topLevel).toBe(SMOKE_DATASETS.large.counts.bigPostComments);
       expect(report.picks.largeUser?.notifications).toBeGreaterThan(0);
       expect(report.picks.smallUser?.feedItems).toBeGreaterThan(0);
+      expect(report.picks.smallUser?.inProgress).toBeGreaterThan(0);
       expect(report.publish?.jobs).toMatchObject({ done: true });
       expect(report.publish?.jobs?.made).toBe(report.publish?.jobs?.expected);
       expect(report.publish?.jobs?.expected).toBeGreaterThan(0);

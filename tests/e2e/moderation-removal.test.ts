@@ -1,12 +1,15 @@
 // Removal by moderators in Chromium (CONTRACT.md 13, docs/web.md "Removal"): a moderator added to a hub removes a
 // comment on one of its posts through the confirmation step with a reason (without JavaScript); a guest then sees
 // exactly "Removed by moderators: {reason}" in its place, its author still sees the comment with that notice, and the
-// moderator restores it.
+// moderator restores it. An admin removes and restores a chapter and a series from their pages (issue 14: the admin's
+// Remove/Restore links, which the pages learn from the viewer's role).
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { setAdmin } from "../../scripts/admin.ts";
 import type { TestUser } from "../helpers/api.ts";
 import { addComment } from "../helpers/comments.ts";
 import { logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
-import { createHub, createPost } from "../helpers/web-seed.ts";
+import { createHub, createPost, createSeriesWithChapter } from "../helpers/web-seed.ts";
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -14,10 +17,11 @@ let site: Site;
 let creator: TestUser;
 let moderator: TestUser;
 let writer: TestUser;
+let admin: TestUser;
 
-setUpSharedSite(["creator_rm", "moderator_rm", "writer_rm"], (started, users) => {
+setUpSharedSite(["creator_rm", "moderator_rm", "writer_rm", "admin_rm"], (started, users) => {
   site = started;
-  [creator, moderator, writer] = users;
+  [creator, moderator, writer, admin] = users;
 });
 
 let postUrl: string;
@@ -75,5 +79,62 @@ describe("removing a comment", () => {
     await guest.goto(postUrl);
     expect(await guest.locator(`#comment-${commentId}`).getByText("Buy cheap followers").count()).toBe(1);
     expect(await guest.getByText("Removed by moderators").count()).toBe(0);
+  });
+});
+
+/** On `url`, follows the link `link` to the confirmation step, gives `reason` and confirms with `button`; back on `url`. */
+async function confirmStep(page: Page, url: string, link: string, reason: string, button: string) {
+  await page.goto(url);
+  await page.getByRole("link", { name: link, exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/moderate/"));
+  await page.getByLabel("Reason").fill(reason);
+  await Promise.all([page.waitForURL((u) => u.pathname === url), page.getByRole("button", { name: button }).click()]);
+}
+
+describe("an admin removing a chapter and a series", () => {
+  it("finds Remove and Restore on the chapter's and the series' pages; guests see the reason while removed", async () => {
+    const series = await createSeriesWithChapter(site.api, writer, "Admin Removal Serial", "Pilot", 200, false);
+    const seriesUrl = `/series/${encodeURIComponent(series.name)}`;
+    const chapterUrl = `${seriesUrl}/1`;
+    expect((await setAdmin(site.api.db, admin.username, "grant")).ok).toBe(true);
+
+    // Someone who is neither its author nor an admin gets no such links.
+    const { page: other } = await site.newPage({ javaScript: false });
+    await logIn(other, moderator.username, moderator.password);
+    for (const [url, link] of [
+      [chapterUrl, "Remove chapter"],
+      [seriesUrl, "Remove series"],
+    ] as const) {
+      await other.goto(url);
+      expect(await other.getByRole("link", { name: link, exact: true }).count(), url).toBe(0);
+    }
+
+    const { page } = await site.newPage({ javaScript: false });
+    await logIn(page, admin.username, admin.password);
+    const guest = (await site.newPage({ javaScript: false })).page;
+
+    await confirmStep(page, chapterUrl, "Remove chapter", "Traced art", "Remove chapter");
+    // The admin still sees it, with the line and a way back.
+    expect(await page.getByText("Removed by moderators: Traced art").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Restore chapter", exact: true }).count()).toBe(1);
+    await guest.goto(chapterUrl);
+    expect(await guest.getByText("Removed by moderators: Traced art", { exact: true }).count()).toBe(1);
+    expect(await guest.getByRole("heading", { name: /Pilot/ }).count()).toBe(0);
+
+    await confirmStep(page, seriesUrl, "Remove series", "Impersonation", "Remove series");
+    expect(await page.getByRole("link", { name: "Restore series", exact: true }).count()).toBe(1);
+    await guest.goto(seriesUrl);
+    expect(await guest.getByText("Removed by moderators: Impersonation", { exact: true }).count()).toBe(1);
+    expect(await guest.getByText(`${series.name}: a serial comic.`).count()).toBe(0);
+
+    await confirmStep(page, chapterUrl, "Restore chapter", "Permission shown", "Restore chapter");
+    await confirmStep(page, seriesUrl, "Restore series", "Cleared up", "Restore series");
+    expect(await page.getByRole("link", { name: "Remove series", exact: true }).count()).toBe(1);
+    await guest.goto(chapterUrl);
+    expect(await guest.getByText("Removed by moderators").count()).toBe(0);
+    expect(await guest.getByRole("heading", { name: /Pilot/ }).count()).toBeGreaterThan(0);
+    await guest.goto(seriesUrl);
+    expect(await guest.getByText("Removed by moderators").count()).toBe(0);
+    expect(await guest.getByText(`${series.name}: a serial comic.`).count()).toBe(1);
   });
 });

@@ -119,10 +119,10 @@ describe("reading a chapter", () => {
     const { page } = await site.newPage({ width: 375, height: 740 });
     await page.goto(`${RONIN}/1`);
     await hydrated(page);
-    await page.getByRole("button", { name: "Single page" }).click();
+    await page.getByRole("button", { name: "Left to right" }).click();
     await page.locator(".stage").waitFor();
     expect(await status(page)).toBe("Page 1 of 4");
-    expect(await page.getByRole("button", { name: "Single page" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await page.getByRole("button", { name: "Left to right" }).getAttribute("aria-pressed")).toBe("true");
 
     // No reload while turning pages: a mark on the window survives.
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 42));
@@ -171,7 +171,7 @@ describe("reading a chapter", () => {
     const { page } = await site.newPage({ javaScript: false });
     await page.goto(`${RONIN}/1`);
     expect(await page.locator(".strip img").count()).toBe(4);
-    await page.getByRole("button", { name: "Single page" }).click();
+    await page.getByRole("button", { name: "Left to right" }).click();
     await page.locator(".stage").waitFor();
     expect(await status(page)).toBe("Page 1 of 4");
     await page.getByRole("link", { name: "Next page" }).click();

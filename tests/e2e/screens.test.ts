@@ -195,7 +195,7 @@ describe.each([
     const { page } = await site.newPage({ width, height: 800 });
     await page.goto(`${RONIN}/2`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    await page.getByRole("button", { name: "Single page" }).click();
+    await page.getByRole("button", { name: "Left to right" }).click();
     await page.locator(".stage").waitFor();
     await page.goto(`${RONIN}/2?page=4`);
     await check(page, `${label}-guest-chapter-single-page-last`);

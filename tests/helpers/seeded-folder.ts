@@ -72,4 +72,5 @@ export const NO_COUNTER_MISMATCHES: CounterMismatches = {
   rowCounts: 0,
   unreadNotifications: 0,
   userBlocks: 0,
+  seriesLastChapter: 0,
 };

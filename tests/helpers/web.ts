@@ -24,6 +24,7 @@ export function webContext(apiUrl: string, overrides: Partial<WebContext["config
       port: 0,
       apiUrl,
       publicApiUrl: apiUrl,
+      publicUrl: WEB_ORIGIN,
       imagePublicUrl: apiUrl,
       sessionSecret: "web-test-session-secret-0123456789",
       contactEmail: "hello@inkwell.test",

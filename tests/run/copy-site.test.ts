@@ -3,16 +3,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
 import supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
-import { openDatabase, type Database } from "../../server/db/database.ts";
+import { databaseFile, openDatabase, type Database } from "../../server/db/database.ts";
 import { BucketImageFiles, extensionOf, formatOf } from "../../server/images/image-files.ts";
 import { s3ObjectStore, type S3Settings } from "../../server/images/s3-storage.ts";
 import { memorySharedState, redisSharedState, type SharedState } from "../../server/shared-state.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { BIG_HUB_NAME, seedScale } from "../../seed/scale.ts";
-import { copySite, COPIED_TABLES, TargetNotEmptyError, type CopySiteResult } from "../../scripts/lib/copy-site.ts";
+import { copySite, COPIED_TABLES, SourceNotMigratedError, TargetNotEmptyError, type CopySiteResult } from "../../scripts/lib/copy-site.ts";
 import { testConfig } from "../helpers/api.ts";
 import { imageBytes } from "../helpers/images.ts";
 import { freshDataDir } from "../helpers/test-data-dir.ts";
@@ -217,6 +219,47 @@ describe("copy-site", () => {
     const before = await rowCounts(copy.db);
     await expect(copySite({ fromDir: sourceDir, databaseUrl: services.postgres.url, s3 })).rejects.toThrow(TargetNotEmptyError);
     expect(await rowCounts(copy.db)).toEqual(before);
+  });
+
+  it("refuses a SQLite database written by an older version (a table missing) with a clear message, touching nothing", async () => {
+    // A copy of the site's database file without the Block table, as a version before blocks left it.
+    const olderDir = fs.mkdtempSync(path.join(os.tmpdir(), "copy-site-older-"));
+    const admin = new pg.Client({ connectionString: services.postgres.url });
+    await admin.connect();
+    try {
+      const reader = new BetterSqlite3(databaseFile(sourceDir), { readonly: true });
+      reader.exec(`VACUUM INTO '${databaseFile(olderDir).replaceAll("'", "''")}'`);
+      reader.close();
+      const older = new BetterSqlite3(databaseFile(olderDir));
+      older.exec('DROP TABLE "Block"');
+      older.close();
+      await admin.query('CREATE DATABASE "copy_site_older"');
+      const url = new URL(services.postgres.url);
+      url.pathname = "/copy_site_older";
+
+      const attempt = copySite({ fromDir: olderDir, databaseUrl: url.toString(), s3: { ...s3, bucket: "copy-site-older" } });
+      await expect(attempt).rejects.toThrow(SourceNotMigratedError);
+      await expect(attempt).rejects.toThrow(
+        "The SQLite database has no Block table: an older version of Inkwell wrote it. Start the site on it once (npm start migrates it), then copy it.",
+      );
+      // Not even migrated: no table, so no row of a partial copy.
+      const target = new pg.Client({ connectionString: url.toString() });
+      await target.connect();
+      try {
+        const { rows } = await target.query<{ n: string }>(
+          "SELECT COUNT(*) AS n FROM information_schema.tables WHERE table_schema = current_schema()",
+        );
+        expect(Number(rows[0]!.n)).toBe(0);
+      } finally {
+        await target.end();
+      }
+      // The site's own copy is as it was.
+      expect((await rowCounts(copy.db)).Block).toBe((await rowCounts(source.db)).Block);
+    } finally {
+      await admin.query('DROP DATABASE IF EXISTS "copy_site_older" WITH (FORCE)').catch(() => {});
+      await admin.end();
+      fs.rmSync(olderDir, { recursive: true, force: true });
+    }
   });
 });
 

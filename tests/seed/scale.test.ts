@@ -6,6 +6,7 @@ import { counterMismatches } from "../../seed/counters.ts";
 import { imageFilesFor, imagePath } from "../../seed/image-store.ts";
 import { BIG_HUB_NAME, BENCHMARK_COUNTS, parseScaleCounts, seedScale, type ScaleResult } from "../../seed/scale.ts";
 import { CROWD_SERIES_NAME, DEMO_HUBS, DEMO_NOTIFICATIONS, QUIET_SERIES_NAME } from "../../seed/scale-counts.ts";
+import { BENCH_ADMIN, BENCH_BLOCKER, BENCH_MODERATOR, governanceCounts } from "../../seed/scale-governance.ts";
 import { NO_COUNTER_MISMATCHES, plainQueries, setUpSeededFolder } from "../helpers/seeded-folder.ts";
 
 const COUNTS = {
@@ -29,18 +30,20 @@ setUpSeededFolder(
   180_000,
 );
 const { all, count } = plainQueries(() => db);
+/** The users, the readers and the bench's three governance accounts (seed/scale-governance.ts). */
+const ALL_USERS = COUNTS.users + COUNTS.readers + 3;
 /** The demo user's id (user 0 of the seed); readers come after the `users` ones. */
 const firstUserId = () => count("SELECT id AS n FROM User WHERE username = 'demo'");
 
 describe("seedScale", () => {
   it("writes exactly the counts asked for", () => {
-    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(300);
+    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(ALL_USERS);
     expect(count("SELECT COUNT(*) AS n FROM Hub")).toBe(500);
     expect(count("SELECT COUNT(*) AS n FROM Post")).toBe(3000);
     expect(count("SELECT COUNT(*) AS n FROM Series")).toBe(60);
     expect(count("SELECT COUNT(*) AS n FROM Chapter")).toBe(300);
     expect(count("SELECT COUNT(*) AS n FROM Comment")).toBe(4000);
-    expect(result.rows).toMatchObject({ users: 300, hubs: 500, posts: 3000, series: 60, chapters: 300, comments: 4000 });
+    expect(result.rows).toMatchObject({ users: ALL_USERS, hubs: 500, posts: 3000, series: 60, chapters: 300, comments: 4000 });
   });
 
   it("puts bigHubPosts posts in the big hub and leaves most hubs empty", () => {
@@ -107,7 +110,7 @@ describe("seedScale", () => {
     expect(await bcrypt.compare("demo1234", hashes[0]!.passwordHash)).toBe(true);
     expect(count("SELECT COUNT(*) AS n FROM User WHERE username = 'demo'")).toBe(1);
     expect(count("SELECT COUNT(DISTINCT nameKey) AS n FROM Hub")).toBe(500);
-    expect(count("SELECT COUNT(DISTINCT lower(usernameKey)) AS n FROM User")).toBe(300);
+    expect(count("SELECT COUNT(DISTINCT lower(usernameKey)) AS n FROM User")).toBe(ALL_USERS);
   });
 
   it("gives the big hub's newest post exactly bigPostComments top-level comments, and spreads the rest over posts and chapters", () => {
@@ -209,7 +212,7 @@ describe("seedScale", () => {
     ).map((r) => r.name);
     expect(names).toEqual([
       "CommentLike_commentId_idx",
-      "Comment_authorId_idx",
+      "Comment_authorId_parentId_postId_chapterId_idx",
       "Comment_chapterId_parentId_createdAt_id_idx",
       "Comment_chapterId_parentId_likes_createdAt_id_idx",
       "Comment_parentId_createdAt_id_idx",
@@ -226,13 +229,60 @@ describe("seedScale", () => {
     ]);
   });
 
+  it("writes issue 14's rows: the bench's admin, moderator and blocker, bans, reports, mod logs, blocks and image uses", () => {
+    const g = governanceCounts(COUNTS);
+    const bigHub = result.bigHub.id;
+    const id = (username: string) => count("SELECT id AS n FROM User WHERE username = ?", username);
+    expect(count("SELECT COUNT(*) AS n FROM User WHERE isAdmin = 1")).toBe(1);
+    expect(count("SELECT isAdmin AS n FROM User WHERE username = ?", BENCH_ADMIN)).toBe(1);
+    expect(count("SELECT COUNT(*) AS n FROM HubModerator WHERE hubId = ? AND userId = ?", bigHub, id(BENCH_MODERATOR))).toBe(1);
+    // Bans in the big hub, none of a member (the mixed load signs its authors in and posts there).
+    expect(count("SELECT COUNT(*) AS n FROM HubBan WHERE hubId = ?", bigHub)).toBe(g.bigHubBans);
+    expect(count("SELECT COUNT(*) AS n FROM HubBan b JOIN Membership m ON m.userId = b.userId AND m.hubId = b.hubId")).toBe(0);
+    // Reports: one per subject, never by the author of a reported post, most resolved, each resolution complete and logged.
+    expect(count("SELECT COUNT(*) AS n FROM Report")).toBe(g.reports);
+    expect(count("SELECT COUNT(*) AS n FROM (SELECT DISTINCT subjectType, subjectId FROM Report)")).toBe(g.reports);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM Report r JOIN Post p ON r.subjectType = 'post' AND p.id = r.subjectId WHERE p.authorId = r.reporterId",
+      ),
+    ).toBe(0);
+    const open = count("SELECT COUNT(*) AS n FROM Report WHERE status = 'open'");
+    expect(open).toBeGreaterThan(0);
+    expect(open).toBeLessThan(g.reports / 2);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM Report WHERE status = 'resolved' AND (resolvedAt IS NULL OR resolvedById IS NULL OR resolution IS NULL)",
+      ),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM ModLogEntry WHERE action = 'report-dismissed'")).toBe(
+      count("SELECT COUNT(*) AS n FROM Report WHERE resolution = 'dismiss'"),
+    );
+    expect(count("SELECT COUNT(*) AS n FROM Comment WHERE removedAt IS NOT NULL")).toBe(
+      count("SELECT COUNT(*) AS n FROM Report WHERE resolution = 'remove'"),
+    );
+    expect(count("SELECT COUNT(*) AS n FROM ModLogEntry WHERE hubId = ?", bigHub)).toBeGreaterThanOrEqual(g.bigHubModLog - 2);
+    expect(count("SELECT COUNT(*) AS n FROM ModLogEntry")).toBeGreaterThanOrEqual(g.modLog - 1);
+    // Blocks (their counts are checked with every counter above), and the uses of every published image.
+    expect(count("SELECT blockCount AS n FROM User WHERE username = ?", BENCH_BLOCKER)).toBe(g.blocks);
+    expect(
+      count(`SELECT COUNT(*) AS n FROM ChapterPage p WHERE NOT EXISTS
+               (SELECT 1 FROM ImageUse u WHERE u.userType = 'chapter' AND u.userId = p.chapterId AND u.imageId = p.imageId)`),
+    ).toBe(0);
+    expect(
+      count(`SELECT COUNT(*) AS n FROM Hub h WHERE h.profileImageId IS NOT NULL AND NOT EXISTS
+               (SELECT 1 FROM ImageUse u WHERE u.userType = 'hub' AND u.userId = h.id AND u.imageId = h.profileImageId)`),
+    ).toBe(0);
+    expect(count("SELECT COUNT(*) AS n FROM ImageUse")).toBeGreaterThan(0);
+  });
+
   it("refuses PostgreSQL: the large set is written into SQLite only", async () => {
     await expect(seedScale({ ...db, engine: "postgres" }, dataDir, COUNTS, { bcryptCost: 4 })).rejects.toThrow(/SQLite only.*DATABASE_URL/);
   });
 
   it("refuses a database that already has content", async () => {
     await expect(seedScale(db, dataDir, COUNTS, { bcryptCost: 4 })).rejects.toThrow(/empty database/);
-    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(300);
+    expect(count("SELECT COUNT(*) AS n FROM User")).toBe(ALL_USERS);
   });
 });
 

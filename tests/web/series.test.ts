@@ -153,20 +153,22 @@ describe("chapter reader", () => {
   });
 
   it("remembers the reading mode in a cookie, for guests too", async () => {
+    // The mode is remembered per series (docs/web.md §14).
+    const seriesId = (await run(() => chapterLoader(get("/series/Moonlit%20Ronin/1", undefined, chapterParams(1))))).data.series!.id;
     const act = (form: Record<string, string | number>) =>
-      run(() => chapterAction(post("/series/Moonlit%20Ronin/1", { intent: "mode", ...form }, undefined, chapterParams(1))));
-    const js = await act({ mode: "pages", page: 1 });
+      run(() => chapterAction(post("/series/Moonlit%20Ronin/1", { intent: "mode", seriesId, ...form }, undefined, chapterParams(1))));
+    const js = await act({ mode: "ltr", page: 1 });
     expect(js.data).toEqual({ ok: true });
     const cookie = cookieHeader(js.headers.get("Set-Cookie")!);
     expect(js.headers.get("Set-Cookie")).toMatch(/Max-Age=31536000/);
     const out = await run(() => chapterLoader(get("/series/Moonlit%20Ronin/1", cookie, chapterParams(1))));
-    expect(out.data.mode).toBe("pages");
+    expect(out.data.mode).toBe("ltr");
 
     // Without JavaScript: back to the same place (the page kept; the strip scrolls to it).
     const noJs = await act({ mode: "strip", page: 3, noscript: 1 });
     expect(noJs.status).toBe(303);
     expect(noJs.location).toBe("/series/Moonlit%20Ronin/1?page=3#page-3");
-    const toPages = await act({ mode: "pages", page: 2, noscript: 1 });
+    const toPages = await act({ mode: "rtl", page: 2, noscript: 1 });
     expect(toPages.location).toBe("/series/Moonlit%20Ronin/1?page=2#reader");
 
     expect((await act({ mode: "sideways" }).catch((e) => e)).status).toBe(400);

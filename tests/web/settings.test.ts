@@ -30,7 +30,13 @@ describe("the settings page", () => {
     const user = await newUser();
     const cookie = await web.cookieFor(user);
     const page = await run(() => loader(args(request("/settings", { cookie }), web.context)));
-    expect(page.data).toEqual({ userId: user.id, email: user.email, confirming: false, blocked: { total: 0, users: [] } });
+    expect(page.data).toEqual({
+      userId: user.id,
+      email: user.email,
+      showMature: false,
+      confirming: false,
+      blocked: { total: 0, users: [] },
+    });
     const confirm = await run(() => loader(args(request("/settings?confirm=logout-all", { cookie }), web.context)));
     expect(confirm.data.confirming).toBe(true);
   });

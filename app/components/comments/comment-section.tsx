@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { CommentSort } from "../../../server/rules/comment.ts";
+import { SHOW_BLOCKED_PARAM } from "../../lib/blocks.ts";
 import { COMMENT_PARAMS, type CommentActionData, type CommentsData, type ShownComment, type ThreadComment } from "../../lib/comments.ts";
 import { formatDate, plural, relativeDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
@@ -120,7 +121,7 @@ export function CommentSection({
           <ol className="comments__list">
             {pendingText && viewer ? <PendingComment text={pendingText} viewer={viewer} /> : null}
             {comments.comments.map((c) => (
-              <CommentThread key={c.id} comment={c} viewer={viewer} now={now} loginHref={loginHref} />
+              <CommentThread key={c.id} comment={c} viewer={viewer} now={now} loginHref={loginHref} showBlocked={comments.showBlocked} />
             ))}
           </ol>
           {comments.totalPages > 1 ? (
@@ -153,23 +154,30 @@ function PendingComment({ text, viewer, reply = false }: { text: string; viewer:
   );
 }
 
-/** A top-level comment with its replies and "load more replies". */
+/**
+ * A top-level comment with its replies, the line of replies its viewer's blocks hide, and "load more replies"
+ * (`showBlocked`: the page shows blocked people's comments, so the loaded replies include theirs too).
+ */
 function CommentThread({
   comment,
   viewer,
   now,
   loginHref,
+  showBlocked,
 }: {
   comment: ThreadComment;
   viewer: Viewer | null;
   now: number;
   loginHref: string;
+  showBlocked: boolean;
 }) {
   const more = useFetcher<typeof repliesLoader>();
   const href = useSectionHref();
+  const { search } = useLocation();
   const replies = more.data?.replies ?? comment.replies;
   const total = Math.max(comment.repliesTotal, more.data?.total ?? 0);
   const left = total - replies.length;
+  const hidden = more.data?.replies ? more.data.hidden : comment.repliesHidden;
   return (
     <CommentItem comment={comment} viewer={viewer} now={now} loginHref={loginHref}>
       {replies.length > 0 ? (
@@ -179,6 +187,9 @@ function CommentThread({
           ))}
         </ol>
       ) : null}
+      {hidden > 0 ? (
+        <HiddenByBlocks hidden={hidden} shown={false} noun="reply" nouns="replies" search={search} hash={`#comment-${comment.id}`} />
+      ) : null}
       {left > 0 ? (
         <p className="comment__more">
           <Link
@@ -186,7 +197,7 @@ function CommentThread({
             preventScrollReset
             onClick={(event) => {
               event.preventDefault();
-              more.load(`/comments/${comment.id}/replies`);
+              more.load(`/comments/${comment.id}/replies${showBlocked ? `?${SHOW_BLOCKED_PARAM}=1` : ""}`);
             }}
             aria-disabled={more.state !== "idle" ? true : undefined}
           >

@@ -1,16 +1,35 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { HUB_DESCRIPTION_MAX, HUB_NAME_MAX, HubBody, HubEditBody } from "../../../server/rules/hub.ts";
 import { SERIES_DESCRIPTION_MAX, SERIES_NAME_MAX, SeriesBody, SeriesEditBody } from "../../../server/rules/series.ts";
-import type { EntityKind, EntityValues } from "../../lib/entity-form.ts";
+import { onFields, type EntityKind, type EntityValues } from "../../lib/entity-form.ts";
 import { formValues } from "../../lib/forms.ts";
 import type { FormResult, Refusal } from "../../lib/publish.ts";
+import {
+  DIRECTION_OPTIONS,
+  RATING_OPTIONS,
+  SERIES_META_DEFAULTS,
+  SERIES_META_FIELDS,
+  seriesMetaBody,
+  STATUS_OPTIONS,
+  tagsText,
+} from "../../lib/series-meta.ts";
 import { hubPath, seriesPath } from "../../lib/urls.ts";
+import { ChoiceField } from "./choice-field.tsx";
 import { ImagePicker } from "./image-picker.tsx";
 import { PublishForm } from "./publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "./publish-layout.tsx";
 import { TextField } from "./text-field.tsx";
 
 const TEXT_FIELDS = ["name", "description"] as const;
+/** The longest tag field: ten tags of 30 characters and their separators. */
+const TAGS_TEXT_MAX = 10 * 32;
+
+/** What the rules check in the browser: the series' metadata as the server sends it (tags as an array). */
+function checked(kind: EntityKind, form: FormData) {
+  if (kind === "hub") return formValues(form, TEXT_FIELDS);
+  const values = formValues(form, [...TEXT_FIELDS, ...SERIES_META_FIELDS]);
+  return { name: values.name, description: values.description, ...seriesMetaBody(values) };
+}
 
 const KINDS = {
   hub: {
@@ -44,6 +63,7 @@ const KINDS = {
       "A short description tells readers what to expect: genre, premise, update schedule (up to 500 characters).",
       "The banner shows 300 px high across the series page; the logo is a 120 px square. Wide art works best for the banner.",
       "Publish only your own work, or clearly credited reposts of others' work.",
+      "Tags, status and content rating help readers find the series; rate it Mature if it is meant for adults only.",
       "After saving, add chapters from the series page or Publish → New Chapter.",
     ],
   },
@@ -57,7 +77,18 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
   const k = KINDS[kind];
   const entity = loaded.entity;
   const editing = entity !== null;
-  const values = result && !result.ok ? result.values : { name: entity?.name ?? "", description: entity?.description ?? "" };
+  const meta = entity?.meta;
+  const values: Record<string, string> =
+    result && !result.ok
+      ? result.values
+      : {
+          name: entity?.name ?? "",
+          description: entity?.description ?? "",
+          tags: tagsText(meta?.tags),
+          status: meta?.status ?? SERIES_META_DEFAULTS.status,
+          contentRating: meta?.contentRating ?? SERIES_META_DEFAULTS.contentRating,
+          readingDirection: meta?.readingDirection ?? SERIES_META_DEFAULTS.readingDirection,
+        };
   const images = (result && !result.ok && result.images) || {
     profileImageId: entity?.profileImageId ?? null,
     profileBannerId: entity?.profileBannerId ?? null,
@@ -72,7 +103,7 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
     >
       <PublishForm
         result={result}
-        check={(form) => rules.safeParse(formValues(form, TEXT_FIELDS))}
+        check={(form) => onFields(rules.safeParse(checked(kind, form)))}
         submitLabel={editing ? "Save changes" : `Create ${kind}`}
         cancelTo={editing ? k.path(entity.name) : "/publish"}
       >
@@ -97,6 +128,44 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
               rows={4}
               placeholder={k.describe}
             />
+            {kind === "series" ? (
+              <>
+                <TextField
+                  label="Tags"
+                  name="tags"
+                  max={TAGS_TEXT_MAX}
+                  defaultValue={values.tags ?? ""}
+                  error={errors.tags}
+                  hint="Up to 10, separated by commas, e.g. fantasy, samurai, slice of life. Readers find the series by them."
+                  placeholder="fantasy, samurai"
+                />
+                <div className="choice-fields">
+                  <ChoiceField
+                    label="Status"
+                    name="status"
+                    options={STATUS_OPTIONS}
+                    defaultValue={values.status || SERIES_META_DEFAULTS.status}
+                    error={errors.status}
+                  />
+                  <ChoiceField
+                    label="Content rating"
+                    name="contentRating"
+                    options={RATING_OPTIONS}
+                    defaultValue={values.contentRating || SERIES_META_DEFAULTS.contentRating}
+                    error={errors.contentRating}
+                    hint="Mature series are hidden from lists unless a reader turns them on."
+                  />
+                  <ChoiceField
+                    label="Reading direction"
+                    name="readingDirection"
+                    options={DIRECTION_OPTIONS}
+                    defaultValue={values.readingDirection || SERIES_META_DEFAULTS.readingDirection}
+                    error={errors.readingDirection}
+                    hint="How the reader opens the chapters."
+                  />
+                </div>
+              </>
+            ) : null}
             <div className="image-pickers">
               <ImagePicker
                 label="Logo"

@@ -15,7 +15,7 @@ export function usePageSources() {
 
 /**
  * One comic page: its renditions in `srcset` (the browser picks by `sizes` and the screen's
- * density), the API's width and height (so nothing moves as pages load), and lazy loading for all
+ * density), the API's width and height and its aspect-ratio (so nothing moves as pages load), and lazy loading for all
  * but the first pages.
  */
 export function PageImage({
@@ -54,7 +54,8 @@ export function PageImage({
       alt={`Page ${number} of ${total}`}
       loading={eager ? "eager" : "lazy"}
       decoding={eager ? "auto" : "async"}
-      style={style}
+      // The page's shape before it loads (with `height: auto` in the CSS): its space is kept, nothing moves.
+      style={{ aspectRatio: `${page.width} / ${page.height}`, ...style }}
       {...hint}
     />
   );

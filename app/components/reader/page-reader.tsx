@@ -1,25 +1,47 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { pageHref, PRELOAD_AHEAD, STAGE_ID } from "../../lib/reader.ts";
+import { STAGE_ID, type ReaderSettings } from "../../lib/reader.ts";
+import { pageHref, pairSpreads, PRELOAD_AHEAD, spreadIndex, WIDE_QUERY } from "../../lib/page-spreads.ts";
 import { ArrowLeftIcon, ArrowRightIcon } from "../icons.tsx";
 import { PageImage, PreloadPages, type ReaderPage } from "./page-image.tsx";
-import { isTypingOrModified } from "./strip-reader.tsx";
+import { attachPaged } from "./reader-input.ts";
 
-/** Height kept below the page for its controls, so page and controls fit one screen. */
+/** Height kept below the page for its controls, so page and controls fit one screen (also in reader.css). */
 const CONTROLS = "76px";
 
-/** The width a page is shown at: the whole width, unless the screen's height limits it. */
-const fitWidth = (page: ReaderPage) => `min(100%, calc((100svh - ${CONTROLS}) * ${(page.width / page.height).toFixed(4)}))`;
-// `sizes` says the same with a media condition (browsers do not all take min() there): on a screen
-// narrower than the page's shape the width limits it, else the height.
-const sizesFor = (page: ReaderPage) =>
-  `(max-aspect-ratio: ${page.width}/${page.height}) 100vw, calc((100vh - ${CONTROLS}) * ${(page.width / page.height).toFixed(4)})`;
+const ratio = (p: ReaderPage) => p.width / p.height;
+const fixed = (n: number) => n.toFixed(4);
 
 /**
- * One page at a time, fitted to the screen. Tap (or click) the left part for the previous page,
- * the right part for the next; the arrow keys and a swipe do the same. These are links to
- * `?page=N`, so they work without JavaScript; with it they change the page without a reload.
- * The next pages are preloaded. Past the last page comes the next chapter.
+ * The `sizes` of a page shown in a group whose widths add up to `spread` (its own ratio when alone):
+ * the width its fit gives it, with media conditions where `min()` would do (not every browser takes
+ * `min()` in `sizes`).
+ */
+function sizesIn(page: ReaderPage, spread: number, fit: ReaderSettings["fit"]): string {
+  if (fit === "original") return `${page.width}px`;
+  const share = `calc(100vw * ${fixed(ratio(page) / spread)})`;
+  if (fit === "width") return share;
+  return `(max-aspect-ratio: ${Math.round(spread * 1000)}/1000) ${share}, calc((100vh - ${CONTROLS}) * ${fixed(ratio(page))})`;
+}
+
+interface Turn {
+  href: string;
+  /** Turning pages within the chapter replaces the history entry: Back leaves the chapter. */
+  replace: boolean;
+  /** The next chapter's first page (past the last page), not a page of this one. */
+  chapter: boolean;
+}
+
+/**
+ * One page at a time (or a two-page spread on a wide screen), fitted as the reader chose, turning
+ * left to right or right to left. Tap (or click) the part of the page towards the previous page to
+ * go back, the rest to go on; the buttons under the page, the arrow keys and a swipe do the same,
+ * following the direction. These are links to `?page=N`, so they work without JavaScript; with it
+ * they change the page without a reload. This code loads after hydration (lazy-readers.tsx).
+ *
+ * Spreads: the server does not know the screen, so a spread holds both pages and two sets of links;
+ * CSS (WIDE_QUERY) shows the partner page and the spread's links on a wide screen, and on a narrow
+ * one only the page at `?page=` with single-page links. Past the last page comes the next chapter.
  */
 export function PageReader({
   pages,
@@ -27,105 +49,184 @@ export function PageReader({
   search,
   nextChapterHref,
   endHref,
+  settings,
 }: {
   pages: ReaderPage[];
   page: number;
   search: string;
   nextChapterHref: string | null;
   endHref: string;
+  settings: ReaderSettings;
 }) {
-  const navigate = useNavigate();
+  const { mode, layout, fit, shift } = settings;
+  const rtl = mode === "rtl";
   const total = pages.length;
-  const current = pages[page - 1]!;
-  const prevHref = page > 1 ? pageHref(search, page - 1) : null;
-  const last = page >= total;
-  const nextHref = !last ? pageHref(search, page + 1) : (nextChapterHref ?? endHref);
-  const go = useRef<(direction: 1 | -1) => void>(() => {});
-  go.current = (direction) => {
-    const to = direction === 1 ? nextHref : prevHref;
-    if (!to) return;
-    // Turning pages within the chapter replaces the history entry: Back leaves the chapter.
-    navigate(to, { replace: !(last && direction === 1), preventScrollReset: true });
-  };
+  const stage = useRef<HTMLElement>(null);
+  useEffect(() => attachPaged(stage.current!, rtl ? "rtl" : "ltr"), [rtl]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTypingOrModified(e)) return;
-      if (e.key === "ArrowRight") go.current(1);
-      else if (e.key === "ArrowLeft") go.current(-1);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-
-  // A horizontal swipe turns the page (one finger only: two are a pinch-zoom).
-  const touch = useRef<{ x: number; y: number } | null>(null);
-  const onTouchStart = (e: React.TouchEvent) => {
-    touch.current = e.touches.length === 1 ? { x: e.touches[0]!.clientX, y: e.touches[0]!.clientY } : null;
+  const turn = (n: number | null): Turn =>
+    n !== null
+      ? { href: pageHref(search, n), replace: true, chapter: false }
+      : { href: nextChapterHref ?? endHref, replace: false, chapter: !!nextChapterHref };
+  const single = { prev: page > 1 ? turn(page - 1) : null, next: turn(page < total ? page + 1 : null) };
+  const spreads = layout === "spread" ? pairSpreads(pages, shift) : [[page]];
+  const i = layout === "spread" ? spreadIndex(spreads, page) : 0;
+  const group = spreads[i]!;
+  const spread = layout === "spread" ? { prev: i > 0 ? turn(spreads[i - 1]![0]!) : null, next: turn(spreads[i + 1]?.[0] ?? null) } : null;
+  const width = group.reduce((sum, n) => sum + ratio(pages[n - 1]!), 0);
+  // The spread's own links only where they differ from single pages'.
+  const twoSets = !!spread && (spread.prev?.href !== single.prev?.href || spread.next.href !== single.next.href);
+  const sizesOf = (n: number) => {
+    const p = pages[n - 1]!;
+    const alone = sizesIn(p, ratio(p), fit);
+    if (layout !== "spread") return alone;
+    const g = spreads[spreadIndex(spreads, n)]!;
+    const wide = sizesIn(
+      p,
+      g.reduce((sum, m) => sum + ratio(pages[m - 1]!), 0),
+      fit,
+    );
+    // `sizes` takes one media condition per entry: the wide screen's entries first, each with WIDE_QUERY.
+    return `${wide
+      .split(", ")
+      .map((entry) => (entry.startsWith("(") ? `${WIDE_QUERY} and ${entry}` : `${WIDE_QUERY} ${entry}`))
+      .join(", ")}, ${alone}`;
   };
-  const onTouchEnd = (e: React.TouchEvent) => {
-    const start = touch.current;
-    touch.current = null;
-    const end = e.changedTouches[0];
-    if (!start || !end || (window.visualViewport?.scale && window.visualViewport.scale > 1.05)) return;
-    const dx = end.clientX - start.x;
-    if (Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(end.clientY - start.y)) go.current(dx < 0 ? 1 : -1);
-  };
+  const last = group[group.length - 1]!;
+  const status = (ns: number[]) => (ns.length > 1 ? `Pages ${ns[0]}–${ns[ns.length - 1]} of ${total}` : `Page ${ns[0]} of ${total}`);
 
   return (
-    <section className="stage" id={STAGE_ID} aria-label="Single page reader">
-      <div className="stage__frame" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-        <PageImage
-          key={`${current.imageId}-${page}`}
-          page={current}
-          number={page}
-          total={total}
-          sizes={sizesFor(current)}
-          eager
-          priority
-          className="stage__page"
-          style={{ width: fitWidth(current), aspectRatio: `${current.width} / ${current.height}` }}
-        />
-        {/* Tap zones: the same targets as the buttons below, so hidden from assistive technology. */}
-        {prevHref ? (
-          <Link to={prevHref} replace preventScrollReset className="tap-zone tap-zone--prev" tabIndex={-1} aria-hidden="true">
-            <ArrowLeftIcon size={28} />
-          </Link>
-        ) : null}
-        <Link to={nextHref} replace={!last} preventScrollReset className="tap-zone tap-zone--next" tabIndex={-1} aria-hidden="true">
-          <ArrowRightIcon size={28} />
-        </Link>
+    <section
+      ref={stage}
+      className={`stage stage--${mode} stage--fit-${fit}${layout === "spread" ? " stage--spread" : ""}`}
+      id={STAGE_ID}
+      aria-label={`Page reader, ${rtl ? "right to left" : "left to right"}`}
+    >
+      <div className="stage__frame" style={{ "--spread": fixed(width) } as React.CSSProperties}>
+        {group.map((n) => {
+          const p = pages[n - 1]!;
+          return (
+            <PageImage
+              key={`${p.imageId}-${n}`}
+              page={p}
+              number={n}
+              total={total}
+              sizes={sizesOf(n)}
+              // The partner of a spread shows (and loads) only on a wide screen.
+              eager={n === page}
+              priority={n === page}
+              className={n === page ? "stage__page" : "stage__page stage__page--partner"}
+              style={{ "--r": fixed(ratio(p)), "--w": `${p.width}px` } as React.CSSProperties}
+            />
+          );
+        })}
+        {twoSets ? (
+          <>
+            <TapZones turns={single} rtl={rtl} className="only-narrow" />
+            <TapZones turns={spread} rtl={rtl} className="only-wide" />
+          </>
+        ) : (
+          <TapZones turns={single} rtl={rtl} />
+        )}
       </div>
-      <nav className="stage__controls" aria-label="Pages">
-        {prevHref ? (
-          <Link to={prevHref} replace preventScrollReset className="button button--dark" rel="prev">
-            <ArrowLeftIcon /> <span className="stage__label">Previous page</span>
-          </Link>
-        ) : (
-          <span className="button button--dark is-disabled" aria-disabled="true">
-            <ArrowLeftIcon /> <span className="stage__label">Previous page</span>
-          </span>
-        )}
-        <span className="stage__status" aria-live="polite">
-          Page {page} of {total}
-        </span>
-        {!last ? (
-          <Link to={nextHref} replace preventScrollReset className="button button--dark" rel="next">
-            <span className="stage__label">Next page</span> <ArrowRightIcon />
-          </Link>
-        ) : nextChapterHref ? (
-          <Link to={nextChapterHref} className="button button--primary" prefetch="render">
-            <span>Next Chapter</span> <ArrowRightIcon />
-          </Link>
-        ) : (
-          <span className="button button--dark is-disabled" aria-disabled="true">
-            <span className="stage__label">Next page</span> <ArrowRightIcon />
-          </span>
-        )}
-      </nav>
-      <PreloadPages pages={pages.slice(page, page + PRELOAD_AHEAD)} sizes={sizesFor} />
+      {twoSets ? (
+        <>
+          <Controls turns={single} rtl={rtl} status={status([page])} className="only-narrow" />
+          <Controls turns={spread} rtl={rtl} status={status(group)} className="only-wide" />
+        </>
+      ) : (
+        <Controls turns={single} rtl={rtl} status={status(spread ? group : [page])} />
+      )}
+      <PreloadPages pages={pages.slice(last, last + PRELOAD_AHEAD)} sizes={(p) => sizesOf(pages.indexOf(p) + 1)} />
     </section>
+  );
+}
+
+type Turns = { prev: Turn | null; next: Turn };
+
+/** Arrows pointing the way a turn goes on the screen: right to left, 'next' points left. */
+const arrow = (forward: boolean, rtl: boolean, size?: number) =>
+  forward !== rtl ? <ArrowRightIcon size={size} /> : <ArrowLeftIcon size={size} />;
+
+/**
+ * Tap zones: 35 % of the page towards the previous page goes back, the rest goes on (right to
+ * left, the left part goes on). The same targets as the buttons below, so hidden from assistive
+ * technology; the keys and swipes follow them (`data-step`).
+ */
+function TapZones({ turns, rtl, className = "" }: { turns: Turns; rtl: boolean; className?: string }) {
+  return (
+    <>
+      {turns.prev ? (
+        <Link
+          to={turns.prev.href}
+          replace
+          preventScrollReset
+          className={`tap-zone tap-zone--prev ${className}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          data-step="prev"
+        >
+          {arrow(false, rtl, 28)}
+        </Link>
+      ) : null}
+      <Link
+        to={turns.next.href}
+        replace={turns.next.replace}
+        preventScrollReset
+        className={`tap-zone tap-zone--next ${className}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        data-step="next"
+      >
+        {arrow(true, rtl, 28)}
+      </Link>
+    </>
+  );
+}
+
+/** Previous page / status / Next page, laid out the way the pages turn (right to left: Next page first). */
+function Controls({ turns, rtl, status, className = "" }: { turns: Turns; rtl: boolean; status: string; className?: string }) {
+  const { prev, next } = turns;
+  // Phones show arrows only for pages (the words stay for screen readers); 'Next Chapter' keeps its words.
+  const label = (text: string, forward: boolean, words = "stage__label") =>
+    forward !== rtl ? (
+      <>
+        <span className={words}>{text}</span> {arrow(forward, rtl)}
+      </>
+    ) : (
+      <>
+        {arrow(forward, rtl)} <span className={words}>{text}</span>
+      </>
+    );
+  const prevEl = prev ? (
+    <Link to={prev.href} replace preventScrollReset className="button button--dark" rel="prev">
+      {label("Previous page", false)}
+    </Link>
+  ) : (
+    <span className="button button--dark is-disabled" aria-disabled="true">
+      {label("Previous page", false)}
+    </span>
+  );
+  const nextEl = next.chapter ? (
+    <Link to={next.href} className="button button--primary" prefetch="render">
+      {label("Next Chapter", true, "")}
+    </Link>
+  ) : next.replace ? (
+    <Link to={next.href} replace preventScrollReset className="button button--dark" rel="next">
+      {label("Next page", true)}
+    </Link>
+  ) : (
+    <span className="button button--dark is-disabled" aria-disabled="true">
+      {label("Next page", true)}
+    </span>
+  );
+  return (
+    <nav className={`stage__controls ${className}`} aria-label="Pages">
+      {rtl ? nextEl : prevEl}
+      <span className="stage__status" aria-live="polite">
+        {status}
+      </span>
+      {rtl ? prevEl : nextEl}
+    </nav>
   );
 }

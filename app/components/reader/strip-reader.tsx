@@ -1,22 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { EAGER_PAGES, pageAnchor, STAGE_ID } from "../../lib/reader.ts";
 import { PageImage, type ReaderPage } from "./page-image.tsx";
+import { attachStrip, restoringPosition } from "./reader-input.ts";
 
 /** The strip is at most 800 CSS pixels wide (webtoon width), the full width on phones. */
 export const STRIP_SIZES = "(min-width: 800px) 800px, 100vw";
 
-/** True when a key press belongs to a text field or carries a modifier (then it is not a page turn). */
-export function isTypingOrModified(e: KeyboardEvent): boolean {
-  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || e.defaultPrevented) return true;
-  const target = e.target as HTMLElement | null;
-  return !!target && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
-}
-
 /**
- * Every page in one vertical column, webtoon style. The first pages load at once, the rest
- * lazily as the reader scrolls (the browser fetches ahead of the viewport). With JavaScript,
- * the left and right arrow keys jump to the previous and next page, `startAt` scrolls to a page
- * on arrival (from `?page=`), and `onPageChange` reports the page in view.
+ * Every page in one vertical column, webtoon style. Each page keeps its space before it loads
+ * (width, height and aspect-ratio), so nothing moves while pages arrive. The first pages load at
+ * once, the rest lazily as the reader scrolls (the browser fetches ahead of the viewport). This
+ * code loads after hydration (lazy-readers.tsx); then (reader-input.ts) the left and right arrow keys jump to the previous and next page,
+ * `startAt` scrolls to a page on arrival (from `?page=`; not on a reload, which keeps its place),
+ * and `onPageChange` reports the page in view.
  */
 export function StripReader({
   pages,
@@ -30,51 +26,25 @@ export function StripReader({
   onPageChange?: (n: number) => void;
 }) {
   const [current, setCurrent] = useState(startAt);
-  const currentRef = useRef(startAt);
+  const strip = useRef<HTMLElement>(null);
+  const arrived = useRef(false);
   const total = pages.length;
 
   useEffect(() => {
-    if (startAt > 1) document.getElementById(pageAnchor(startAt))?.scrollIntoView({ block: "start" });
-    // Only on arrival.
+    if (!arrived.current) {
+      arrived.current = true;
+      if (startAt > 1 && !restoringPosition()) document.getElementById(pageAnchor(startAt))?.scrollIntoView({ block: "start" });
+    }
+    return attachStrip(strip.current!, total, endId, startAt, (n) => {
+      setCurrent(n);
+      onPageChange?.(n);
+    });
+    // `startAt` counts on arrival only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // The page crossing a line 40% down the viewport is the one being read.
-  useEffect(() => {
-    if (typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          const n = Number((entry.target as HTMLElement).dataset.page);
-          currentRef.current = n;
-          setCurrent(n);
-          onPageChange?.(n);
-        }
-      },
-      { rootMargin: "-40% 0px -60% 0px" },
-    );
-    document.querySelectorAll<HTMLElement>(".strip [data-page]").forEach((el) => observer.observe(el));
-    return () => observer.disconnect();
-  }, [pages, onPageChange]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (isTypingOrModified(e) || (e.key !== "ArrowRight" && e.key !== "ArrowLeft")) return;
-      const target = e.key === "ArrowRight" ? currentRef.current + 1 : currentRef.current - 1;
-      const el = target > total ? document.getElementById(endId) : target >= 1 ? document.getElementById(pageAnchor(target)) : null;
-      if (!el) return;
-      e.preventDefault();
-      el.scrollIntoView({ block: "start" });
-      // The observer reports the new page a little later; a quick second press must already count from it.
-      if (target <= total) currentRef.current = target;
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [total, endId]);
+  }, [pages, total, endId, onPageChange]);
 
   return (
-    <section className="strip" id={STAGE_ID} aria-label={`${total} ${total === 1 ? "page" : "pages"}, vertical strip`}>
+    <section ref={strip} className="strip" id={STAGE_ID} aria-label={`${total} ${total === 1 ? "page" : "pages"}, vertical strip`}>
       {pages.map((page, i) => (
         <div key={`${page.imageId}-${i}`} className="strip__page" data-page={i + 1}>
           <PageImage
