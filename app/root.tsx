@@ -15,10 +15,10 @@ import { DeletedNotice } from "./components/deleted-notice.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ABOUT } from "./lib/about.ts";
-import { createApi } from "./lib/api.server.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { useRootData, type RootData } from "./lib/root-data.ts";
 import { optionalUser } from "./lib/session.server.ts";
+import { viewerState } from "./lib/viewer.server.ts";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -33,17 +33,13 @@ export const meta: MetaFunction = () => [
 
 /**
  * Who is signed in comes from the session cookie alone (its expiry is checked here on every request).
- * A signed-in user's unread count comes from the API (the bell); a guest's page makes no call, so it
- * stays the same for every guest and the guest page cache keeps it. A failed count only hides the badge.
+ * A signed-in user's unread count (the bell) comes with the viewer's state, read once per request for every
+ * loader; a guest's page makes no call, so it stays the same for every guest and the guest page cache keeps it.
+ * A failed read only hides the badge.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const session = await optionalUser(request, context);
-  const unreadCount = session
-    ? await createApi(context, { token: session.token, signal: request.signal })
-        .unreadCount()
-        .then((r) => r.count)
-        .catch(() => null)
-    : null;
+  const unreadCount = (await viewerState(request, context, session))?.unreadCount ?? null;
   return {
     user: session?.user ?? null,
     unreadCount,

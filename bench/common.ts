@@ -52,10 +52,11 @@ export interface LoadResult {
 /**
  * baseline; api: API reads on the large set as deployed (caches on); uncached: the same reads with both
  * caches off; growth: the same reads on the small set, caches off; web: guest pages (the page cache
- * answers them); web-signed-in: the same pages signed in (rendered every time); mixed; publish: chapters published
- * one at a time on a copy (publish.ts).
+ * answers them); web-signed-in: the same pages and the feed and notifications signed in (the session's own kept pages);
+ * web-rendered: those signed-in pages with the page cache off (rendered every time); mixed; publish: chapters
+ * published one at a time on a copy (publish.ts).
  */
-export type ScenarioGroup = "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "mixed" | "publish";
+export type ScenarioGroup = "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "web-rendered" | "mixed" | "publish";
 
 export interface ScenarioResult extends LoadResult {
   id: string;

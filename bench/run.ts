@@ -36,8 +36,10 @@ import {
   pickSignedIn,
   probePage,
   PUBLISH_IDS,
+  RENDERED_WEB_PREFIX,
   SIGNED_IN_WEB_PREFIX,
   signedInApiReads,
+  signedInPages,
   SMALL_API_PREFIX,
   UNCACHED_API_PREFIX,
   webPages,
@@ -257,6 +259,22 @@ async function checkPage(
   }
 }
 
+/** The pages signed in as the bench user (through the login form), each checked for the expected path first. */
+async function measureSignedInPages(webUrl: string, dataset: string, defs: ScenarioDef[], expect: "hit" | "none"): Promise<void> {
+  let cookie: string;
+  try {
+    cookie = await webSessionCookie(webUrl, BENCH_USER);
+  } catch (err) {
+    markNotRun(defs, dataset, err instanceof Error ? err.message : String(err));
+    return;
+  }
+  const headers = { cookie };
+  for (const def of defs) {
+    await checkPage(def.id, webUrl, def.path, expect, headers, true);
+    await measureScenario(def, webUrl, dataset, { headers });
+  }
+}
+
 /** The bench user's own reads (notifications, feed) with its API token; marked not run when the sign-in fails. */
 async function measureSignedInReads(
   apiUrl: string,
@@ -422,21 +440,8 @@ if (large) {
         await checkPage(def.id, site.webUrl, def.path, "hit");
         await measureScenario(def, site.webUrl, large.name);
       }
-      const signedInPages = webPages(p, SIGNED_IN_WEB_PREFIX, "web-signed-in");
-      let cookie: string | undefined;
-      try {
-        cookie = await webSessionCookie(site.webUrl, BENCH_USER);
-      } catch (err) {
-        markNotRun(signedInPages, large.name, err instanceof Error ? err.message : String(err));
-      }
-      if (cookie) {
-        log(`Web pages signed in as "${BENCH_USER.username}" (large set, rendered every time)...`);
-        const headers = { cookie };
-        for (const def of signedInPages) {
-          await checkPage(def.id, site.webUrl, def.path, "none", headers, true);
-          await measureScenario(def, site.webUrl, large.name, { headers });
-        }
-      }
+      log(`Web pages signed in as "${BENCH_USER.username}" (large set, the page cache keeps the session's own pages)...`);
+      await measureSignedInPages(site.webUrl, large.name, signedInPages(p, SIGNED_IN_WEB_PREFIX, "web-signed-in"), "hit");
       const pages = Object.fromEntries(webPages(p).map((d) => [d.id.replace(/^web\./, ""), d.path]));
       const weights = await stage("page weight", () => pageWeights(path.join(ROOT, "build"), pages));
       if (weights) pageWeight.push(...weights);
@@ -445,6 +450,18 @@ if (large) {
           pageWeights(path.join(ROOT, "bench/baselines/remix-minimal/build"), { "minimal Remix page": "/" }),
         )) ?? [];
       pageWeightBaseline = minimal;
+    }),
+  );
+}
+
+// 3b. The signed-in pages with the page cache off (the API's response cache on, as deployed): what every navigation
+// that the page cache cannot answer costs.
+if (large) {
+  await stage("large set, page cache off", () =>
+    withSite(siteData(large, "large-rendered"), "large-rendered", { PAGE_CACHE_ENTRIES: "0" }, async (site) => {
+      const p = picks.large ?? (picks.large = await pickFromData(site.apiUrl));
+      log(`Web pages signed in as "${BENCH_USER.username}" (large set, page cache off: rendered every time)...`);
+      await measureSignedInPages(site.webUrl, large.name, signedInPages(p, RENDERED_WEB_PREFIX, "web-rendered"), "none");
     }),
   );
 }

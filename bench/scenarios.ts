@@ -203,8 +203,7 @@ export function signedInApiReads(p: SignedInPicks, idPrefix: string, group: Scen
 
 /**
  * The web pages of the issue (server-rendered HTML, each calling the API). As a guest (ids `web.*`)
- * the guest page cache answers them; signed in (ids `signed-in.web.*`, group "web-signed-in") they
- * are rendered every time.
+ * the page cache answers them from the pages it keeps for all guests; signed in, see `signedInPages`.
  */
 export function webPages(p: Picks, idPrefix = "web", group: ScenarioGroup = "web"): ScenarioDef[] {
   const hub = enc(p.bigHub.name);
@@ -218,6 +217,19 @@ export function webPages(p: Picks, idPrefix = "web", group: ScenarioGroup = "web
     { id: "chapter", title: "page /series/{name}/{number}", path: `/series/${s}/${p.chapterNumber}` },
   ];
   return list.map((d) => ({ ...d, id: `${idPrefix}.${d.id}`, group, target: "web" }));
+}
+
+/**
+ * The same pages signed in, and the two only a signed-in reader has (the following feed, notifications): ids
+ * `signed-in.web.*` on the site as deployed (the page cache keeps each session's own pages), `rendered.web.*` with the
+ * page cache off (every request renders the page and calls the API with the user's token).
+ */
+export function signedInPages(p: Picks, idPrefix: string, group: "web-signed-in" | "web-rendered"): ScenarioDef[] {
+  const own: ScenarioDef[] = [
+    { id: "feed", title: "page /feed", path: "/feed", group, target: "web" },
+    { id: "notifications", title: "page /notifications", path: "/notifications", group, target: "web" },
+  ];
+  return [...webPages(p, idPrefix, group), ...own.map((d) => ({ ...d, id: `${idPrefix}.${d.id}` }))];
 }
 
 /** Every scenario id a run produces (the smoke test checks them all). */
@@ -243,7 +255,8 @@ export function allScenarioIds(): string[] {
     ...signedInApiReads(signedIn, UNCACHED_API_PREFIX, "uncached").map((s) => s.id),
     ...governanceIds(UNCACHED_API_PREFIX, "uncached", fake),
     ...webPages(fake).map((s) => s.id),
-    ...webPages(fake, SIGNED_IN_WEB_PREFIX, "web-signed-in").map((s) => s.id),
+    ...signedInPages(fake, SIGNED_IN_WEB_PREFIX, "web-signed-in").map((s) => s.id),
+    ...signedInPages(fake, RENDERED_WEB_PREFIX, "web-rendered").map((s) => s.id),
     MIXED_ID,
     ...PUBLISH_IDS,
   ];
@@ -253,8 +266,10 @@ export function allScenarioIds(): string[] {
 export const SMALL_API_PREFIX = "small.api";
 /** The API reads on the large set, both caches off (the growth curve's large end). */
 export const UNCACHED_API_PREFIX = "uncached.api";
-/** The six pages as a signed-in visitor (never served from the page cache). */
+/** The pages as a signed-in visitor, on the site as deployed (the page cache keeps the session's own pages). */
 export const SIGNED_IN_WEB_PREFIX = "signed-in.web";
+/** The same with the page cache off: rendered on every request. */
+export const RENDERED_WEB_PREFIX = "rendered.web";
 
 /** The seeded user the signed-in pages are rendered for (seed/scale.ts: user 0 is the demo user; every seeded user shares its password). */
 export const BENCH_USER = { username: "demo", password: "demo1234" };

@@ -35,6 +35,7 @@ import { seriesEndpoints } from "./series/series.router.ts";
 import { createServices, imageStorage, type ServiceConfig, type Services } from "./services.ts";
 import { memorySharedState, type SharedState } from "./shared-state.ts";
 import { userEndpoints } from "./users/users.router.ts";
+import { viewerEndpoints } from "./viewer/viewer.router.ts";
 
 export interface AppConfig extends ServiceConfig {
   uploadMaxBytes: number;
@@ -102,6 +103,7 @@ export function allEndpoints(
     ...reportEndpoints(config, counters),
     ...blockEndpoints,
     ...progressEndpoints,
+    ...viewerEndpoints,
     ...deletionEndpoints,
     ...removalEndpoints,
   ];
@@ -137,7 +139,9 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
   app.locals.responseCache = responseCache;
   // One job runner per instance (docs/decisions/017-discussion.md); it also stops by itself once the database is closed.
-  const jobRunner = createJobRunner(db, { logger, imageStorage: imageStorage(config), ...jobs });
+  // Kept signed-in pages show unread counts: a finished notification job moves the data version as a write does.
+  const onNotified = () => responseCache.dataChanged();
+  const jobRunner = createJobRunner(db, { logger, imageStorage: imageStorage(config), onNotified, ...jobs });
   app.locals.jobRunner = jobRunner;
   jobRunner.start();
   // Bodies are read per endpoint (only those that take one) and cached answers are served after the

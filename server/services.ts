@@ -32,6 +32,7 @@ import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
 import { createAccountExport } from "./users/account-export.ts";
 import { createUserService } from "./users/users.service.ts";
+import { createViewerService } from "./viewer/viewer.service.ts";
 
 export interface ServiceConfig extends AuthConfig {
   dataDir: string;
@@ -81,6 +82,7 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     reports: createReportService(db),
     blocks: createBlockService(db),
     progress: createProgressService(db),
+    viewer: createViewerService(db, config.adminUsernames),
     deletion: createDeletionService(db),
     accountDeletion: createAccountDeletion(db, storage, auth),
     removal: createRemovalService(db),

@@ -23,6 +23,13 @@ export interface DataVersionStore {
   current(): Promise<string>;
   /** Moves the version on and answers the new one. */
   bump(): Promise<string>;
+  /**
+   * The version now as one user sees it: `current()` and a counter of that user's own writes that move no kept
+   * answer (reading progress), e.g. `3f2a91c0.42.7`. Kept rendered pages of that user check it.
+   */
+  currentFor(userId: number): Promise<string>;
+  /** Moves that user's own counter on. */
+  bumpFor(userId: number): Promise<void>;
 }
 
 export function createSharedState(redisUrl?: string): SharedState {
@@ -33,12 +40,18 @@ export function memorySharedState(): SharedState {
   // Tells one run from the next: the counter starts again at 0 on every start.
   const epoch = randomUUID().slice(0, 8);
   let version = 0;
+  const own = new Map<number, number>();
   return {
     kind: "memory",
     attemptCounter: memoryAttemptCounter,
     dataVersion: {
       current: () => Promise.resolve(`${epoch}.${version}`),
       bump: () => Promise.resolve(`${epoch}.${++version}`),
+      currentFor: (userId) => Promise.resolve(`${epoch}.${version}.${own.get(userId) ?? 0}`),
+      bumpFor: (userId) => {
+        own.set(userId, (own.get(userId) ?? 0) + 1);
+        return Promise.resolve();
+      },
     },
     close: () => Promise.resolve(),
   };
@@ -56,7 +69,19 @@ local n
 if ARGV[2] == '1' then n = redis.call('INCR', KEYS[2]) else n = redis.call('GET', KEYS[2]) or '0' end
 return epoch .. '.' .. n`;
 
-type VersionRedis = Redis & { dataVersion(epochKey: string, counterKey: string, newEpoch: string, bump: "0" | "1"): Promise<string> };
+// The same, with a user's own counter (KEYS[3]) appended.
+const VERSION_FOR_SCRIPT = `
+local epoch = redis.call('GET', KEYS[1])
+if not epoch then
+  redis.call('SET', KEYS[1], ARGV[1], 'NX')
+  epoch = redis.call('GET', KEYS[1])
+end
+return epoch .. '.' .. (redis.call('GET', KEYS[2]) or '0') .. '.' .. (redis.call('GET', KEYS[3]) or '0')`;
+
+type VersionRedis = Redis & {
+  dataVersion(epochKey: string, counterKey: string, newEpoch: string, bump: "0" | "1"): Promise<string>;
+  dataVersionFor(epochKey: string, counterKey: string, ownKey: string, newEpoch: string): Promise<string>;
+};
 
 /** `keyPrefix` keeps several sites (or test runs) on one Redis apart. */
 export function redisSharedState(url: string, { keyPrefix = "inkwell:" } = {}): SharedState {
@@ -65,6 +90,8 @@ export function redisSharedState(url: string, { keyPrefix = "inkwell:" } = {}): 
   // Without a listener, a lost connection would be an unhandled 'error' event; the commands themselves fail.
   redis.on("error", () => {});
   redis.defineCommand("dataVersion", { numberOfKeys: 2, lua: VERSION_SCRIPT });
+  redis.defineCommand("dataVersionFor", { numberOfKeys: 3, lua: VERSION_FOR_SCRIPT });
+  const ownKey = (userId: number) => `${keyPrefix}data-version:user:${userId}`;
   const version = (bump: "0" | "1") =>
     redis.dataVersion(`${keyPrefix}data-epoch`, `${keyPrefix}data-version`, randomUUID().slice(0, 8), bump);
   return {
@@ -74,7 +101,15 @@ export function redisSharedState(url: string, { keyPrefix = "inkwell:" } = {}): 
         new RateLimiterRedis({ storeClient: redis, keyPrefix: `${keyPrefix}${prefix}`, points, duration: durationSeconds }),
         points,
       ),
-    dataVersion: { current: () => version("0"), bump: () => version("1") },
+    dataVersion: {
+      current: () => version("0"),
+      bump: () => version("1"),
+      currentFor: (userId) =>
+        redis.dataVersionFor(`${keyPrefix}data-epoch`, `${keyPrefix}data-version`, ownKey(userId), randomUUID().slice(0, 8)),
+      bumpFor: async (userId) => {
+        await redis.incr(ownKey(userId));
+      },
+    },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -10,9 +10,9 @@ import helmet from "helmet";
 import { gracefulClose } from "../server/http/graceful-close.ts";
 import { MATURE_COOKIE_NAME } from "../app/lib/mature.server.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
-import { SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
+import { readSessionCookie, SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
 import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
-import { createGuestPageCache } from "./page-cache.ts";
+import { createPageCache } from "./page-cache.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import { exitWithConfigProblems } from "../server/config-problems.ts";
 import type { WebContext } from "../app/lib/context.ts";
@@ -20,6 +20,8 @@ import type { WebContext } from "../app/lib/context.ts";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const BUILD_ENTRY = `${root}build/server/index.js`;
 const CLIENT_DIR = `${root}build/client`;
+/** A signed-in visitor's kept page is rendered again after this long even if nothing changed (relative times). */
+const SIGNED_IN_PAGE_MAX_AGE_MS = 60_000;
 
 export interface StartWebOptions {
   /** Serve app/ through Vite in middleware mode with hot reload (npm run dev) instead of build/. */
@@ -58,11 +60,16 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
     app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
     if (config.pageCacheEntries > 0) {
       app.use(
-        createGuestPageCache({
+        createPageCache({
           build,
           apiUrl: config.apiUrl,
-          loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip }),
+          loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip, perRequest: new Map() }),
           sessionCookie: SESSION_COOKIE_NAME,
+          sessionOf: async (req) => {
+            const session = await readSessionCookie(req.headers.cookie ?? null, { config, nonce: "" });
+            return session === "expired" ? null : session;
+          },
+          signedInMaxAgeMs: SIGNED_IN_PAGE_MAX_AGE_MS,
           varyCookies: [READER_COOKIE_NAME, MATURE_COOKIE_NAME],
           maxEntries: config.pageCacheEntries,
           timeoutMs: config.apiTimeoutMs,
@@ -74,7 +81,12 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   const remix = createRequestHandler({
     build,
     mode: options.vite ? "development" : "production",
-    getLoadContext: (req, res): WebContext => ({ config, nonce: String(res.locals.nonce ?? ""), clientAddress: req.ip }),
+    getLoadContext: (req, res): WebContext => ({
+      config,
+      nonce: String(res.locals.nonce ?? ""),
+      clientAddress: req.ip,
+      perRequest: new Map(),
+    }),
   });
   // After a 413 from the body limit, Remix fails to read the body and then to answer: expected,
   // and passing it on would make Express close the connection before the client reads the 413.

@@ -13,14 +13,21 @@ const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
 /** The page with this response's nonce in its nonce attributes. */
 const withNonce = (html: string, nonce: string) => html.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
 
-export interface GuestPageCacheOptions {
+export interface PageCacheOptions {
   build: ServerBuild;
   /** Where the web server reaches the API (for GET /data-version). */
   apiUrl: string;
   /** The load context for a render, given the nonce to use and the request. */
   loadContext: (nonce: string, req: ExpressRequest) => AppLoadContext;
-  /** A request carrying this cookie is a signed-in visitor's: never cached. */
+  /** The cookie that holds a signed-in visitor's session. */
   sessionCookie: string;
+  /**
+   * The session of a request carrying the session cookie, checked (signature and expiry) as the app checks it; null
+   * when it is not a valid session (the page then renders as usual, which ends it).
+   */
+  sessionOf: (req: ExpressRequest) => Promise<{ token: string; exp: number } | null>;
+  /** How long a signed-in visitor's page is kept at most (the few relative times a page shows, "3 minutes ago"). */
+  signedInMaxAgeMs: number;
   /** Cookies that change a guest's page (the reader's mode): part of the key. */
   varyCookies: string[];
   maxEntries: number;
@@ -32,44 +39,87 @@ interface Entry {
   version: string;
   headers: [string, string][];
   html: string;
+  /** When a signed-in visitor's page stops being served (Infinity for guests' pages). */
+  expiresAt: number;
+}
+
+/** What decides which kept page a request may get. */
+interface Keyed {
+  key: string;
+  /** The signed-in visitor's API token: their pages are checked against their own data version. */
+  token?: string;
+  /** Until when a page rendered now may be served. */
+  expiresAt: number;
 }
 
 /**
- * Rendered pages for guests, reused while the API's data version is unchanged.
+ * Rendered pages, reused while the API's data version is unchanged: guests' pages shared by all guests, and each
+ * signed-in session's own pages kept for that session alone.
  *
- * A guest's page depends only on the URL, the reader-mode cookie and the API's data, so it is kept
- * and checked against GET /data-version, which every API write changes: a page is served only if
- * no write happened since it was rendered (docs/decisions/007-guest-page-cache.md). Concurrent
- * requests share one version check, but only a check sent after they arrived. Signed-in visitors
- * always get a fresh render, and so does anything that is not a 200 HTML page without cookies.
+ * A guest's page depends only on the URL, the reader-mode and mature-notice cookies and the API's data, so it is
+ * kept and checked against GET /data-version, which every API write changes: a page is served only if no write
+ * happened since it was rendered (docs/decisions/007-guest-page-cache.md). A signed-in visitor's page also depends
+ * on who they are: it is keyed by their session as well, checked against the version the API answers to their
+ * token (which also moves with their own reading progress), and kept at most `signedInMaxAgeMs` and never past the
+ * session's end (docs/decisions/020-signed-in-page-cache.md). Concurrent requests share one version check (per
+ * session when signed in), but only a check sent after they arrived. Anything that is not a 200 HTML page that
+ * sets no cookie is rendered every time.
  */
-export function createGuestPageCache(options: GuestPageCacheOptions) {
+export function createPageCache(options: PageCacheOptions) {
   const render = createRequestHandler(options.build, "production");
-  const entries = new Map<string, Entry>();
-  const versions = new VersionChecks(`${options.apiUrl}/data-version`, options.timeoutMs);
+  const guestPages = new Map<string, Entry>();
+  const signedInPages = new Map<string, Entry>();
+  const versionUrl = `${options.apiUrl}/data-version`;
+  const guestVersions = new VersionChecks(versionUrl, options.timeoutMs);
+  // One check at a time per session; dropped when the map grows past the pages kept (a check is cheap to remake).
+  const sessionVersions = new Map<string, VersionChecks>();
+  const versionsOf = (token: string) => {
+    let checks = sessionVersions.get(token);
+    if (!checks) {
+      if (sessionVersions.size >= options.maxEntries) sessionVersions.clear();
+      sessionVersions.set(token, (checks = new VersionChecks(versionUrl, options.timeoutMs, token)));
+    }
+    return checks;
+  };
 
-  function keyOf(req: ExpressRequest): string | null {
+  async function keyOf(req: ExpressRequest): Promise<Keyed | null> {
     if (req.method !== "GET") return null;
-    const cookies = parseCookies(req.headers.cookie);
-    if (cookies.has(options.sessionCookie)) return null;
     // Document requests only; Remix's data requests (*.data) are left to the normal path.
     if (req.path.endsWith(".data")) return null;
-    // The footer's copyright year is the only thing on a page that is not data.
-    return [req.originalUrl, new Date().getFullYear(), ...options.varyCookies.map((c) => cookies.get(c) ?? "")].join("\u0000");
+    const cookies = parseCookies(req.headers.cookie);
+    // The footer's copyright year is the only thing on a page that is not data or the visitor.
+    const parts = [req.originalUrl, new Date().getFullYear(), ...options.varyCookies.map((c) => cookies.get(c) ?? "")];
+    if (!cookies.has(options.sessionCookie)) return { key: parts.join("\u0000"), expiresAt: Infinity };
+    const session = await options.sessionOf(req);
+    if (!session) return null;
+    const sessionKey = crypto.createHash("sha256").update(session.token).digest("base64url");
+    return {
+      key: [sessionKey, ...parts].join("\u0000"),
+      token: session.token,
+      expiresAt: Math.min(Date.now() + options.signedInMaxAgeMs, session.exp * 1000),
+    };
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
-    const key = keyOf(req);
-    if (key === null) return next();
-    const version = await versions.current().catch(() => null);
-    if (version === null) return next(); // the API is unreachable: render as usual (it shows the error)
+    const keyed = await keyOf(req);
+    if (keyed === null) return next();
+    const { key, token } = keyed;
+    const entries = token ? signedInPages : guestPages;
+    const version = await (token ? versionsOf(token) : guestVersions).current().catch(() => null);
+    if (version === null) return next(); // the API is unreachable or refused the token: render as usual
     const nonce = String(res.locals.nonce ?? "");
     let entry = entries.get(key);
-    res.setHeader("X-Page-Cache", entry?.version === version ? "hit" : "miss");
-    if (!entry || entry.version !== version) {
+    const current = entry !== undefined && entry.version === version && entry.expiresAt > Date.now();
+    res.setHeader("X-Page-Cache", current ? "hit" : "miss");
+    if (!entry || !current) {
       const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER, req));
       const html = await response.text();
-      const fresh: Entry = { version, headers: [...response.headers].filter(([name]) => name !== "set-cookie"), html };
+      const fresh: Entry = {
+        version,
+        headers: [...response.headers].filter(([name]) => name !== "set-cookie"),
+        html,
+        expiresAt: keyed.expiresAt,
+      };
       // Pages and the Atom feeds (small, the same for everyone); never the sitemaps, up to megabytes each.
       const keep =
         response.status === 200 &&
@@ -105,6 +155,8 @@ class VersionChecks {
   constructor(
     private readonly url: string,
     private readonly timeoutMs: number,
+    /** A signed-in visitor's token: the version as they see it (their own reading progress moves it too). */
+    private readonly token?: string,
   ) {}
 
   /** A version read after this call was made. */
@@ -126,7 +178,8 @@ class VersionChecks {
   }
 
   private async fetchVersion(): Promise<string> {
-    const res = await fetch(this.url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    const headers: Record<string, string> = this.token ? { Authorization: `Bearer ${this.token}` } : {};
+    const res = await fetch(this.url, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
     if (!res.ok) throw new Error(`GET /data-version answered ${res.status}`);
     return ((await res.json()) as { version: string }).version;
   }

@@ -7,12 +7,15 @@ import { HeartIcon, UsersIcon } from "./icons.tsx";
 import { Avatar, Banner, Logo } from "./images.tsx";
 import { SeriesBadges } from "./series-badges.tsx";
 
-/** A hub in a grid: banner, logo, name, description, member count. The whole card is the link. */
-export function HubCard({ hub, headingLevel = 3 }: { hub: Hub; headingLevel?: 2 | 3 }) {
+/**
+ * A hub in a grid: banner, logo, name, description, member count. The whole card is the link.
+ * `eager`: the first cards' banners are in the first screen (one is the LCP): not lazy, found by the preload scanner.
+ */
+export function HubCard({ hub, headingLevel = 3, eager }: { hub: Hub; headingLevel?: 2 | 3; eager?: boolean }) {
   const H = `h${headingLevel}` as const;
   return (
     <article className="card hub-card">
-      <Banner name={hub.name} imageId={hub.profileBannerId} className="hub-card__banner" width={480} />
+      <Banner name={hub.name} imageId={hub.profileBannerId} className="hub-card__banner" width={480} eager={eager} />
       <div className="hub-card__body">
         <Logo name={hub.name} imageId={hub.profileImageId} size={56} className="hub-card__logo" />
         <H className="card__title">
@@ -89,20 +92,29 @@ export function PostCard({ post }: { post: PostSummary }) {
   );
 }
 
-/** Home's Latest Chapters: a series with its newest chapter, linking to the chapter. */
-export function LatestChapterCard({ series }: { series: Series & { latestChapter: NonNullable<Series["latestChapter"]> } }) {
+/** Home's Latest Chapters: a series with its newest chapter, linking to the chapter (`eager` as HubCard's). */
+export function LatestChapterCard({
+  series,
+  headingLevel = 3,
+  eager,
+}: {
+  series: Series & { latestChapter: NonNullable<Series["latestChapter"]> };
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+}) {
   const chapter = series.latestChapter;
+  const H = `h${headingLevel}` as const;
   return (
     <article className="card chapter-card">
-      <Banner name={series.name} imageId={series.profileBannerId} className="chapter-card__banner" width={480} />
+      <Banner name={series.name} imageId={series.profileBannerId} className="chapter-card__banner" width={480} eager={eager} />
       <div className="chapter-card__body">
         <Logo name={series.name} imageId={series.profileImageId} size={56} className="chapter-card__logo" />
         <p className="chapter-card__number">Chapter #{chapter.number}</p>
-        <h3 className="card__title">
+        <H className="card__title">
           <Link to={chapterPath(series.name, chapter.number)} className="card__link">
             {series.name}
           </Link>
-        </h3>
+        </H>
         <p className="chapter-card__author">@{series.authorName}</p>
         <p className="card__text clamp-2">{chapter.title}</p>
       </div>

@@ -69,11 +69,15 @@ export function TextAreaField({
   );
 }
 
-/** A labelled select whose first option (`placeholder`, value "") means "none chosen", with its error like Field's. */
+/**
+ * A labelled select with its hint and error like Field's. With `placeholder`, a first option (value "")
+ * means "none chosen"; options are keyed by `key`, else by their value.
+ */
 export function SelectField({
   label,
   name,
   error,
+  hint,
   defaultValue,
   placeholder,
   options,
@@ -81,9 +85,10 @@ export function SelectField({
   label: string;
   name: string;
   error?: string | null;
+  hint?: string;
   defaultValue?: string;
-  placeholder: string;
-  options: { key: number; value: string | number; label: string }[];
+  placeholder?: string;
+  options: readonly { key?: number; value: string | number; label: string }[];
 }) {
   const id = `field-${name}`;
   return (
@@ -94,16 +99,16 @@ export function SelectField({
         name={name}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error })}
+        aria-describedby={describedBy(id, { hint, error })}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.key} value={o.value}>
+          <option key={o.key ?? o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      <FieldNotes id={id} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { formText } from "./forms.ts";
 import { pageParam } from "./format.ts";
 import { positiveId } from "./ids.ts";
 import { attempt } from "./load.server.ts";
-import { renderMarkdown } from "./markdown.server.tsx";
+import { renderSavedMarkdown } from "./markdown.server.tsx";
 import { requireUser } from "./session.server.ts";
 import { SHOW_BLOCKED_PARAM } from "./blocks.ts";
 import { COMMENT_PARAMS, FIRST_REPLIES, MORE_REPLIES, type CommentActionData, type CommentsData, type ShownComment } from "./comments.ts";
@@ -32,7 +32,7 @@ export function shownComment(c: Comment, viewerId: number | null, publicApiUrl: 
     removed: c.removed,
     // The API leaves a removed comment's content out for everyone but its author and the moderators.
     removedHidden: c.removed !== null && c.content === "",
-    contentHtml: c.deleted ? "" : renderMarkdown(c.content, publicApiUrl),
+    contentHtml: c.deleted ? "" : renderSavedMarkdown(c.content, publicApiUrl),
     content: viewerId !== null && viewerId === c.authorId ? c.content : null,
   };
 }

@@ -13,8 +13,13 @@ declare module "@remix-run/server-runtime" {
      * the API as X-Forwarded-For so its per-address limits count visitors, not the web server.
      */
     clientAddress?: string;
+    /**
+     * Reads the loaders of one request share (app/lib/viewer.server.ts), made per request by web/main.ts. Absent
+     * (tests, the guest page cache), nothing is shared: each loader reads for itself.
+     */
+    perRequest?: Map<string, unknown>;
   }
 }
 
 /** The load context without Remix's index signature: a misspelt member is a type error, not `unknown`. */
-export type WebContext = Pick<AppLoadContext, "config" | "nonce" | "clientAddress">;
+export type WebContext = Pick<AppLoadContext, "config" | "nonce" | "clientAddress" | "perRequest">;

@@ -102,3 +102,33 @@ export function renderMarkdown(text: string, publicApiUrl: string): string {
     return renderToStaticMarkup(<p style={{ whiteSpace: "pre-wrap" }}>{source}</p>);
   }
 }
+
+/** Saved texts' HTML kept (most recently used last), and their total length in UTF-16 units at most. */
+const RENDERED_ENTRIES = 1000;
+const RENDERED_UNITS = 4_000_000;
+const rendered = new Map<string, string>();
+let renderedUnits = 0;
+
+/**
+ * `renderMarkdown` for saved texts (posts, comments, chapter notes), which every view of a page renders again: the HTML
+ * depends on the text and the site's addresses only, the same for every viewer, so the recently rendered are kept
+ * (bounded by count and size). Editors' previews render uncached: each draft is seen once.
+ */
+export function renderSavedMarkdown(text: string, publicApiUrl: string): string {
+  const key = `${publicApiUrl}\n${text}`;
+  const kept = rendered.get(key);
+  if (kept !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, kept);
+    return kept;
+  }
+  const html = renderMarkdown(text, publicApiUrl);
+  rendered.set(key, html);
+  renderedUnits += key.length + html.length;
+  for (const [oldKey, oldHtml] of rendered) {
+    if (rendered.size <= RENDERED_ENTRIES && renderedUnits <= RENDERED_UNITS) break;
+    rendered.delete(oldKey);
+    renderedUnits -= oldKey.length + oldHtml.length;
+  }
+  return html;
+}

@@ -2,12 +2,11 @@
 // readers who have not turned on "Show mature series", until they choose Continue. The choice is a
 // browser-session cookie (no expiry), so it holds for every mature series until the browser closes.
 import { createCookie, redirect, type Cookie } from "@remix-run/node";
-import type { Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
-import { attempt } from "./load.server.ts";
 import { safeRedirect } from "./redirects.ts";
 import type { Session } from "./session.server.ts";
 import { seriesPath } from "./urls.ts";
+import { viewerState } from "./viewer.server.ts";
 
 export const MATURE_COOKIE_NAME = "inkwell_mature";
 
@@ -43,21 +42,14 @@ interface Rated {
 
 /**
  * Whether `series` opens with the notice: rated mature, not the viewer's own, not acknowledged in
- * this browser session, and the viewer (if signed in) has not turned on `showMature`. The viewer's
- * setting is read only in that case (one call, on mature series only).
+ * this browser session, and the viewer (if signed in) has not turned on `showMature` (the viewer's state, read
+ * once per request).
  */
-export async function needsMatureNotice(
-  request: Request,
-  context: WebContext,
-  api: Api,
-  session: Session | null,
-  series: Rated,
-): Promise<boolean> {
+export async function needsMatureNotice(request: Request, context: WebContext, session: Session | null, series: Rated): Promise<boolean> {
   if (series.contentRating !== "mature" || series.author === session?.user.id) return false;
   if (await acknowledged(request, context)) return false;
   if (!session) return true;
-  const me = await attempt(api.user(session.user.username));
-  return !(me.ok && (me.value as { showMature?: boolean }).showMature === true);
+  return (await viewerState(request, context, session))?.user.showMature !== true;
 }
 
 /** Where the notice's Continue link goes: `/mature?next=`, back to the page that was asked for. */
@@ -72,11 +64,10 @@ export function continuePath(next: string): string {
 export async function seriesMatureNotice(
   request: Request,
   context: WebContext,
-  api: Api,
   session: Session | null,
   series: Rated & { name: string },
 ): Promise<{ continueTo: string } | null> {
-  if (!(await needsMatureNotice(request, context, api, session, series))) return null;
+  if (!(await needsMatureNotice(request, context, session, series))) return null;
   const url = new URL(request.url);
   const home = seriesPath(series.name);
   const next = safeRedirect(url.searchParams.get("next"), home);
@@ -91,11 +82,10 @@ export async function seriesMatureNotice(
 export async function guardMatureChapter(
   request: Request,
   context: WebContext,
-  api: Api,
   session: Session | null,
   series: Rated & { name: string },
 ): Promise<void> {
-  if (!(await needsMatureNotice(request, context, api, session, series))) return;
+  if (!(await needsMatureNotice(request, context, session, series))) return;
   const url = new URL(request.url);
   throw redirect(`${seriesPath(series.name)}?next=${encodeURIComponent(url.pathname + url.search)}`);
 }

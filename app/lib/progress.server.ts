@@ -37,6 +37,10 @@ function requestedPage(url: URL): number | null {
  * page 1, keeping a position further into it (`opened`). Answers this chapter's saved page, or null (a guest, another
  * chapter in progress, a failed call: reading goes on without it). A prefetch only reads. Never rejects (see
  * `loadContinueReading`).
+ *
+ * `latest` is the viewer's most recently saved position (the viewer's state): when it is already this chapter at or
+ * past the page, the save would change nothing but its time, and no other series was read since, so the
+ * continue-reading order stays the same without it: no call, no write.
  */
 export async function openChapter(
   request: Request,
@@ -44,14 +48,17 @@ export async function openChapter(
   session: Session | null,
   seriesId: Promise<number | null>,
   chapterNumber: number | null,
+  latest: Promise<ProgressState | null> = Promise.resolve(null),
 ): Promise<{ page: number } | null> {
   const calls = progressApi(api);
   const here = (state: ProgressState | null) => (state && state.chapterNumber === chapterNumber ? { page: state.page } : null);
   try {
-    const id = await seriesId;
+    const [id, last] = await Promise.all([seriesId, latest]);
     if (!session || chapterNumber === null || id === null) return null;
-    if (isPrefetch(request)) return here((await calls.of(id)).progress);
     const page = requestedPage(new URL(request.url)) ?? 1;
+    const stored = last?.seriesId === id ? last : null;
+    if (isPrefetch(request)) return here(stored ?? (await calls.of(id)).progress);
+    if (stored && stored.chapterNumber === chapterNumber && stored.page >= page) return here(stored);
     try {
       return here(await calls.save(id, { chapterNumber, page, opened: true }));
     } catch (err) {
@@ -91,11 +98,20 @@ export async function loadContinueReading(api: Api, session: Session | null): Pr
   }
 }
 
-/** The series page's "Continue": where the viewer is in the series, or null (a guest, not started, a failed call). */
-export async function seriesProgress(api: Api, session: Session | null, seriesId: Promise<number | null>): Promise<ProgressState | null> {
+/**
+ * The series page's "Continue": where the viewer is in the series, or null (a guest, not started, a failed call). No
+ * call when the viewer's latest position (`latest`, from the viewer's state) is in this series: it is that position.
+ */
+export async function seriesProgress(
+  api: Api,
+  session: Session | null,
+  seriesId: Promise<number | null>,
+  latest: Promise<ProgressState | null> = Promise.resolve(null),
+): Promise<ProgressState | null> {
   try {
-    const id = await seriesId;
-    return session && id !== null ? (await progressApi(api).of(id)).progress : null;
+    const [id, last] = await Promise.all([seriesId, latest]);
+    if (!session || id === null) return null;
+    return last?.seriesId === id ? last : (await progressApi(api).of(id)).progress;
   } catch {
     return null;
   }

@@ -121,7 +121,12 @@ export async function sessionEnded(request: Request, context: WebContext): Promi
 }
 
 async function readSession(request: Request, context: WebContext): Promise<Session | null | "expired"> {
-  const value: unknown = await sessionCookie(context).parse(request.headers.get("Cookie"));
+  return readSessionCookie(request.headers.get("Cookie"), context);
+}
+
+/** The session in a Cookie header: null without one, "expired" when it is unreadable or past its expiry. */
+export async function readSessionCookie(cookieHeader: string | null, context: WebContext): Promise<Session | null | "expired"> {
+  const value: unknown = await sessionCookie(context).parse(cookieHeader);
   if (typeof value !== "string" || value === "") return null;
   const session = readClaims(value);
   if (!session || isExpired(session)) return "expired";

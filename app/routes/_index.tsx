@@ -12,9 +12,13 @@ import { ContinueReadingList } from "../components/continue-reading.tsx";
 import { useRootData } from "../lib/root-data.ts";
 import { originsOf, SITE_DESCRIPTION, socialMeta } from "../lib/social-meta.ts";
 import { metaFromLoader } from "../lib/loader-meta.ts";
+import { viewerState } from "../lib/viewer.server.ts";
 
 /** Home's Latest Chapters: the top 10 series (docs/web.md §11), each with its latest chapter. */
 export const LATEST_SERIES = 10;
+
+/** Cards whose banners load at once: those in a phone's first screen (the first is the LCP element). */
+const EAGER_CARDS = 2;
 
 /** Feed items in the signed-in home's "From what you follow" strip. */
 export const HOME_FEED_ITEMS = 3;
@@ -30,16 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { session, api } = await viewerApi(request, context);
   // "Continue reading": signed in only, beside the other calls.
   const reading = loadContinueReading(api, session ?? null);
-  const [top, recentHubs, me, feed] = await Promise.all([
+  const [top, recentHubs, state, feed] = await Promise.all([
     attempt(api.topSeries(LATEST_SERIES)),
     loadRecentHubs(api),
-    session ? attempt(api.user(session.user.username)) : null,
+    // The viewer's own user comes with their state (read once per request).
+    viewerState(request, context, session ?? null),
     session ? attempt(api.feed(1, HOME_FEED_ITEMS)) : null,
   ]);
   return {
     latest: top.ok ? top.value.content.filter((s): s is WithChapter => s.latestChapter !== null) : null,
     recentHubs,
-    me: me?.ok ? me.value : null,
+    me: state?.user ?? null,
     // The "From what you follow" strip: signed in only (a guest's home is the same for all, and cached); null when it failed.
     ...(feed ? { feed: feed.ok ? feed.value.content : null } : {}),
     continueReading: await reading,
@@ -62,8 +67,9 @@ export default function Home() {
         <ListOrNotice items={latest} failed="Failed to load latest chapters" empty="No latest found.">
           {(items) => (
             <div className="grid grid--cards">
-              {items.map((series) => (
-                <LatestChapterCard key={series.id} series={series} />
+              {/* The cards' titles are h2: under the page's h1, before the h2 sections below. */}
+              {items.map((series, i) => (
+                <LatestChapterCard key={series.id} series={series} headingLevel={2} eager={i < EAGER_CARDS} />
               ))}
             </div>
           )}

@@ -21,7 +21,7 @@ import { formatDate, plural } from "../lib/format.ts";
 import { membershipHandlers } from "../lib/hub-actions.server.ts";
 import { positiveId } from "../lib/ids.ts";
 import { attempt, loadRecentHubs, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
-import { renderMarkdown } from "../lib/markdown.server.tsx";
+import { renderSavedMarkdown } from "../lib/markdown.server.tsx";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { toggleAction, type ToggleRun } from "../lib/toggle-action.server.ts";
@@ -52,7 +52,7 @@ const shareCard = (
 
 /** The post with its markdown rendered on the server (the page ships HTML, not the parser). */
 function withHtml<T extends { content: string }>({ content, ...post }: T, publicApiUrl: string) {
-  return { ...post, contentHtml: renderMarkdown(content, publicApiUrl) };
+  return { ...post, contentHtml: renderSavedMarkdown(content, publicApiUrl) };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

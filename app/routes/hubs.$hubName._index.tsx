@@ -19,6 +19,7 @@ import { plural } from "../lib/format.ts";
 import { LIST_ORDERS, listOrderAndPage } from "../lib/list-order.ts";
 import { attempt, loadRecentHubs, readFailure, viewerApi } from "../lib/load.server.ts";
 import { viewerIsAdmin } from "../lib/roles.server.ts";
+import { readUser } from "../lib/viewer.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { deletePath } from "../lib/deletion.ts";
@@ -61,10 +62,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [hub, posts, creator, recentHubs, isAdmin] = await Promise.all([
     hubRead,
     attempt(api.hubPosts(name, sort === "likes" ? "by-likes" : "latest", page, showBlocked)),
-    hubRead.then((h) => (h.ok ? attempt(api.user(h.value.authorName)) : null)),
+    hubRead.then((h) => (h.ok ? readUser(request, context, api, session, h.value.authorName) : null)),
     loadRecentHubs(api),
     // Admins remove and restore hubs as their creator does; `moderatedByMe` is true for them (and the added moderators).
-    hubRead.then((h) => (h.ok && h.value.moderatedByMe && h.value.authorId !== session?.user.id ? viewerIsAdmin(api, session) : false)),
+    hubRead.then((h) =>
+      h.ok && h.value.moderatedByMe && h.value.authorId !== session?.user.id ? viewerIsAdmin(request, context, session) : false,
+    ),
   ]);
   const failed = hub.ok ? null : readFailure(hub, "No hub found.", "Failed to load hub details");
   const body = {

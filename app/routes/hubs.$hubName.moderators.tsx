@@ -24,7 +24,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const api = apiFor(request, context, session);
   const name = params.hubName ?? "";
-  const [hub, list, isAdmin] = await Promise.all([attempt(api.hub(name)), attempt(api.hubModerators(name)), viewerIsAdmin(api, session)]);
+  const [hub, list, isAdmin] = await Promise.all([
+    attempt(api.hub(name)),
+    attempt(api.hubModerators(name)),
+    viewerIsAdmin(request, context, session),
+  ]);
   if (!hub.ok || !list.ok) {
     const failed = readFailure(!hub.ok ? hub : !list.ok ? list : { status: 502 }, "No hub found.", "Failed to load the hub's moderators");
     return data(

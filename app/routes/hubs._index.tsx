@@ -71,8 +71,9 @@ export default function Hubs() {
         <ListOrNotice items={list?.content ?? null} failed="Failed to load hubs" empty="No hubs found.">
           {(items) => (
             <div className="grid grid--cards">
-              {items.map((hub) => (
-                <HubCard key={hub.id} hub={hub} />
+              {items.map((hub, i) => (
+                // The first banners are in a phone's first screen, one of them the LCP element.
+                <HubCard key={hub.id} hub={hub} eager={i < 2} />
               ))}
             </div>
           )}

@@ -24,7 +24,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons.tsx";
 import { Avatar, Logo } from "../components/images.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { Markdown } from "../components/markdown.tsx";
-import { renderMarkdown } from "../lib/markdown.server.tsx";
+import { renderSavedMarkdown } from "../lib/markdown.server.tsx";
 import { FailedPage, Notice } from "../components/notice.tsx";
 import { ChapterNav } from "../components/reader/chapter-nav.tsx";
 import { ModeSwitch, pendingSettings, useModeFetcher } from "../components/reader/mode-switch.tsx";
@@ -33,6 +33,7 @@ import { formatDate, plural } from "../lib/format.ts";
 import { positiveId } from "../lib/ids.ts";
 import { attempt, NOT_FOUND, readFailure, viewerApi } from "../lib/load.server.ts";
 import { viewerIsAdmin } from "../lib/roles.server.ts";
+import { readUser, viewerState } from "../lib/viewer.server.ts";
 import {
   isPageFit,
   isPageLayout,
@@ -98,27 +99,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const number = positiveId(params.chapterNumber);
   const [stored, { api, session }] = await Promise.all([storedReader(request, context), viewerApi(request, context)]);
   const seriesRead = attempt(api.series(name));
-  // Opening the chapter counts as reading it (without JavaScript too), beside the other reads (docs/web.md "Reading progress").
+  // Opening the chapter counts as reading it (without JavaScript too), beside the other reads (docs/web.md "Reading progress");
+  // not saved again when the viewer's latest position is already here.
   const progressRead = openChapter(
     request,
     api,
     session,
     seriesRead.then((s) => (s.ok ? s.value.id : null)),
     number,
+    viewerState(request, context, session).then((state) => state?.reading ?? null),
   );
   const [chapter, series, author, comments, isAdmin] = await Promise.all([
     number === null ? NOT_FOUND : attempt(api.chapter(name, number)),
     seriesRead,
     // The author's avatar; the page is whole without it.
-    seriesRead.then((s) => (s.ok ? attempt(api.user(s.value.authorName)) : null)),
+    seriesRead.then((s) => (s.ok ? readUser(request, context, api, session, s.value.authorName) : null)),
     number === null
       ? null
       : loadComments(api, chapterPath(name, number), new URL(request.url), session?.user.id ?? null, context.config.publicApiUrl),
     // Admins remove and restore chapters and their comments as the series' author does (the author needs no read).
-    seriesRead.then((s) => (s.ok && s.value.author !== session?.user.id ? viewerIsAdmin(api, session) : false)),
+    seriesRead.then((s) => (s.ok && s.value.author !== session?.user.id ? viewerIsAdmin(request, context, session) : false)),
   ]);
   // A mature series' notice comes first (docs/web.md §12): to the series page, which leads back here.
-  if (series.ok) await guardMatureChapter(request, context, api, session ?? null, series.value);
+  if (series.ok) await guardMatureChapter(request, context, session ?? null, series.value);
   const failed = chapter.ok ? null : readFailure(chapter, "Chapter not found", "Failed to load chapter");
   // The reader's settings: the mode chosen for this series, else the series' reading direction.
   const direction = series.ok ? (series.value as { readingDirection?: string }).readingDirection : null;
@@ -132,7 +135,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? {
           ...chapter.value,
           content: "",
-          contentHtml: chapter.value.content ? renderMarkdown(chapter.value.content, context.config.publicApiUrl) : "",
+          contentHtml: chapter.value.content ? renderSavedMarkdown(chapter.value.content, context.config.publicApiUrl) : "",
         }
       : null,
     chapterError: failed?.message ?? null,

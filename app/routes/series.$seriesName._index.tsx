@@ -28,6 +28,7 @@ import { attempt, readFailure, viewerApi } from "../lib/load.server.ts";
 import { seriesProgress } from "../lib/progress.server.ts";
 import { ContinueLink } from "../components/continue-reading.tsx";
 import { viewerIsAdmin } from "../lib/roles.server.ts";
+import { readUser, viewerState } from "../lib/viewer.server.ts";
 import { seriesMatureNotice } from "../lib/mature.server.ts";
 import { MatureNotice, SeriesFacts, TagLinks } from "../components/series-meta.tsx";
 import { loginPath } from "../lib/redirects.ts";
@@ -76,21 +77,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     api,
     session ?? null,
     seriesRead.then((s) => (s.ok ? s.value.id : null)),
+    viewerState(request, context, session ?? null).then((state) => state?.reading ?? null),
   );
   // The creator's card and the first chapter need the series first; the list goes at once.
   const [series, chapters, creator, first, isAdmin] = await Promise.all([
     seriesRead,
     attempt(api.chapters(name, sort === "likes" ? "most-liked" : "latest", page)),
-    seriesRead.then((s) => (s.ok ? attempt(api.user(s.value.authorName)) : null)),
+    seriesRead.then((s) => (s.ok ? readUser(request, context, api, session, s.value.authorName) : null)),
     // Chapters run highest number first, so the last one-item page holds the first chapter.
     seriesRead.then((s) => (s.ok && s.value.chapterCount > 1 ? attempt(api.chapters(name, "latest", s.value.chapterCount, 1)) : null)),
     // Admins remove and restore series as their author does (the author needs no read).
-    seriesRead.then((s) => (s.ok && s.value.author !== session?.user.id ? viewerIsAdmin(api, session) : false)),
+    seriesRead.then((s) => (s.ok && s.value.author !== session?.user.id ? viewerIsAdmin(request, context, session) : false)),
   ]);
   const firstChapter = first?.ok ? (first.value.content[0] ?? null) : series.ok ? series.value.latestChapter : null;
   const failed = series.ok ? null : readFailure(series, "No series found.", "Failed to load series details");
   // A mature series shows a notice first to guests and to readers without "Show mature series" (docs/web.md §12).
-  const matureNotice = series.ok ? await seriesMatureNotice(request, context, api, session ?? null, series.value) : null;
+  const matureNotice = series.ok ? await seriesMatureNotice(request, context, session ?? null, series.value) : null;
   const body = {
     series: series.ok ? series.value : null,
     seriesError: failed?.message ?? null,

@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction, MetaDescriptor } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { SeriesCard } from "../components/cards.tsx";
-import { ListOrNotice } from "../components/notice.tsx";
-import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
+import { SeriesGrid } from "../components/series-grid.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { TagLinks } from "../components/series-meta.tsx";
 import { pageParam } from "../lib/format.ts";
@@ -132,9 +131,9 @@ export default function SeriesList() {
             {`${list.totalElements} ${list.totalElements === 1 ? "series matches" : "series match"} “${query}”`}
           </p>
         ) : null}
-        <ListOrNotice
-          items={list?.content ?? null}
-          failed="Failed to load series"
+        <SeriesGrid
+          list={list}
+          page={page}
           empty={
             narrowed ? (
               <>
@@ -145,20 +144,17 @@ export default function SeriesList() {
               "No series found."
             )
           }
-        >
-          {(items) => (
-            <div className="grid grid--cards">
-              {items.map((series) => (
-                <SeriesCard key={series.id} series={series} />
-              ))}
-            </div>
-          )}
-        </ListOrNotice>
-        {list ? <Pager page={page} totalPages={list.totalPages} label="Series pages" /> : null}
+        />
       </section>
     </div>
   );
 }
+
+/** The filter form's selects: the URL parameter (also the filter's key), its label, the first choice and the others. */
+const FILTER_SELECTS = [
+  { name: "status", label: "Status", any: "Any status", options: STATUS_OPTIONS },
+  { name: "rating", label: "Rating", any: "Any rating", options: RATING_OPTIONS },
+] as const;
 
 /**
  * The filters as a GET form (works without JavaScript): tags as comma-separated text, status and
@@ -191,28 +187,19 @@ function SeriesFilterForm({ query, filters }: { query: string; filters: SeriesFi
             Separate tags with commas; a series must have them all.
           </p>
         </div>
-        <div className="field">
-          <label htmlFor="filter-status">Status</label>
-          <select id="filter-status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Any status</option>
-            {STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filter-rating">Rating</label>
-          <select id="filter-rating" name="rating" defaultValue={filters.rating ?? ""}>
-            <option value="">Any rating</option>
-            {RATING_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {FILTER_SELECTS.map((select) => (
+          <div key={select.name} className="field">
+            <label htmlFor={`filter-${select.name}`}>{select.label}</label>
+            <select id={`filter-${select.name}`} name={select.name} defaultValue={filters[select.name] ?? ""}>
+              <option value="">{select.any}</option>
+              {select.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
         <div className="series-filters__actions">
           <button type="submit" className="button button--primary">
             Apply filters

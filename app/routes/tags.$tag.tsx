@@ -1,8 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { SeriesCard } from "../components/cards.tsx";
-import { ListOrNotice } from "../components/notice.tsx";
-import { Pager } from "../components/pager.tsx";
+import { SeriesGrid } from "../components/series-grid.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { pageParam } from "../lib/format.ts";
 import { attempt, viewerApi } from "../lib/load.server.ts";
@@ -70,16 +68,7 @@ export default function TagPage() {
           </h2>
           <SortTabs options={SORT_OPTIONS} current={sort} label="Sort series" />
         </div>
-        <ListOrNotice items={list?.content ?? null} failed="Failed to load series" empty={`No series are tagged “${tag}” yet.`}>
-          {(items) => (
-            <div className="grid grid--cards">
-              {items.map((series) => (
-                <SeriesCard key={series.id} series={series} />
-              ))}
-            </div>
-          )}
-        </ListOrNotice>
-        {list ? <Pager page={page} totalPages={list.totalPages} label="Series pages" /> : null}
+        <SeriesGrid list={list} page={page} empty={`No series are tagged “${tag}” yet.`} />
       </section>
     </div>
   );

@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ]),
   );
   // Admins see a Suspend link on other people's profiles (the session holds no role: the API says it).
-  const adminRead = own === null ? viewerIsAdmin(api, session) : false;
+  const adminRead = own === null ? viewerIsAdmin(request, context, session) : false;
   // Whether the viewer blocks this user: the Block or Unblock button (null: not signed in, or their own page).
   const blockedRead =
     session && own === null

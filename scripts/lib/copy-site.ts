@@ -41,9 +41,9 @@ export const COPIED_TABLES = [
 
 /**
  * Not copied: Prisma's history (the target keeps its own), SQLite's FTS5 name indexes with their shadow tables, and
- * the row counts, which the target's triggers count as the rows arrive.
+ * the row and tag counts, which the target's triggers count as the rows arrive.
  */
-const NOT_COPIED = /^(_prisma_migrations|sqlite_.*|(Hub|Series)NameSearch(_.*)?|RowCount)$/;
+const NOT_COPIED = /^(_prisma_migrations|sqlite_.*|(Hub|Series)NameSearch(_.*)?|RowCount|SeriesTag(Pair)?Count)$/;
 
 export interface CopySiteOptions {
   /** The SQLite site's data folder (app.db and images/). */

@@ -107,6 +107,29 @@ export interface SeriesTable {
 export interface SeriesTagTable {
   seriesId: number;
   tag: string;
+  /** The series' sort keys and filters, copied by triggers (migration series_tag_order): writers leave them out. */
+  createdAt: Generated<number>;
+  followersCount: Generated<number>;
+  lastChapterAt: Generated<number | null>;
+  status: Generated<string>;
+  contentRating: Generated<string>;
+}
+
+/** How many series carry a tag, per rating and status, kept by triggers (migration series_tag_order). */
+export interface SeriesTagCountTable {
+  tag: string;
+  contentRating: string;
+  status: string;
+  rows: number;
+}
+
+/** The same per pair of tags, `tag` before `otherTag` (migration series_tag_order). */
+export interface SeriesTagPairCountTable {
+  tag: string;
+  otherTag: string;
+  contentRating: string;
+  status: string;
+  rows: number;
 }
 
 export interface ChapterTable {
@@ -338,6 +361,8 @@ export interface DB {
   Post: PostTable;
   Series: SeriesTable;
   SeriesTag: SeriesTagTable;
+  SeriesTagCount: SeriesTagCountTable;
+  SeriesTagPairCount: SeriesTagPairCountTable;
   Chapter: ChapterTable;
   ChapterPage: ChapterPageTable;
   Membership: MembershipTable;

@@ -239,6 +239,7 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       // resolved write moves the data version: before its answer is sent, whether or not the
       // client is still there (docs/decisions/006-response-cache.md).
       if (write) await cache.dataChanged();
+      else if (isWrite(endpoint) && user) await cache.ownDataChanged(user.id);
       if (endpoint.response === "binary" || res.headersSent) return;
       const shared = endpoint.auth === "none" && !readUser;
       const chosen = res.locals.successStatus as number | undefined;

@@ -125,6 +125,21 @@ export function createResponseCache({
       return version;
     },
 
+    /**
+     * `refresh` for one signed-in user: the data version with their own counter appended (shared-state.ts), which
+     * also moves with their writes that keep cached answers. For clients that keep that user's rendered pages.
+     */
+    async refreshFor(userId: number): Promise<string> {
+      const own = await versions.currentFor(userId);
+      moveTo(own.slice(0, own.lastIndexOf(".")));
+      return own;
+    },
+
+    /** A write that no kept answer shows was committed (reading progress): only its user's own counter moves. */
+    async ownDataChanged(userId: number): Promise<void> {
+      await versions.bumpFor(userId);
+    },
+
     /** A write was committed: every kept answer, here and on every instance, is out of date. */
     async dataChanged(): Promise<void> {
       moveTo(await versions.bump());

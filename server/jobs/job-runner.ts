@@ -14,6 +14,8 @@ export interface JobRunnerOptions {
   logger?: Logger;
   /** Where image bytes live: the "image-release" job deletes unused images' files there. */
   imageStorage?: ImageStorage;
+  /** Called once a chapter's notifications are all made: the readers' unread counts changed. */
+  onNotified?: () => Promise<void>;
 }
 
 export interface JobRunner {
@@ -103,6 +105,7 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
           if (stopped) return;
           await new Promise((resolve) => setImmediate(resolve)); // let requests in between batches
         }
+        await options.onNotified?.().catch((err: unknown) => logger.warn({ err }, "could not move the data version"));
         return;
       case "image-release":
         // Without a store (a runner made without one) the job waits for an instance that has it.

@@ -175,6 +175,25 @@ describe("new-chapter notifications", () => {
     }
   });
 
+  it("moves the data version once a chapter's notifications are all made (kept signed-in pages show unread counts)", async () => {
+    await stopJobRunner(appA);
+    await stopJobRunner(appB);
+    try {
+      const chapter = await publish("Counted");
+      const published = (await a.get("/data-version")).body.version as string;
+      expect((await a.get("/data-version")).body.version).toBe(published);
+
+      runnerOf(appA).start();
+      await waitForNoJobs();
+
+      expect(await chapterNotifications(chapter.id)).toHaveLength(followerIds.length);
+      expect((await a.get("/data-version")).body.version).not.toBe(published);
+    } finally {
+      runnerOf(appA).start();
+      runnerOf(appB).start();
+    }
+  });
+
   it("takes over a job whose lease expired from its cursor, and leaves a job that is still held", async () => {
     await stopJobRunner(appA);
     await stopJobRunner(appB);

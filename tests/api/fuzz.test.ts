@@ -337,7 +337,9 @@ function valueFor(rng: Rng, schema: JsonSchema, field: string, path: string, asS
     case "array": {
       const count =
         validOnly || rng.chance(0.9) ? rng.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 5, 5)) : rng.pick([0, 501, 2000]);
-      return Array.from({ length: count }, () => valueFor(rng, schema.items ?? {}, field, path, false));
+      const items = Array.from({ length: count }, () => valueFor(rng, schema.items ?? {}, field, path, false));
+      // A valid list names each thing once (a chapter's pages, a series' tags): a repeat is refused as it should be.
+      return validOnly ? [...new Set(items)] : items;
     }
     case "object":
       return objectFor(rng, schema, path);

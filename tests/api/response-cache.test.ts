@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
 import { startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { countRows, createHub } from "../helpers/fixtures.ts";
@@ -161,6 +161,35 @@ describe("GET /data-version", () => {
       .send({ name: `Versioned ${process.pid}` });
 
     expect((await api.request.get("/data-version")).body.version).not.toBe(first);
+  });
+
+  it("with a token, also moves with the caller's own reading progress, which moves nobody else's", async () => {
+    const image = await api.request
+      .post("/images")
+      .set(alice.auth)
+      .attach("file", await noisePng(40, 60), "page.png");
+    const series = await api.request
+      .post("/series")
+      .set(alice.auth)
+      .send({ name: `Versioned ${process.pid}`, description: "Progress" });
+    const chapter = await api.request
+      .post(`/series/${series.body.id}/chapters`)
+      .set(alice.auth)
+      .send({ title: "One", pages: [image.body.id] });
+    expect([image.status, series.status, chapter.status]).toEqual([201, 201, 201]);
+    // The chapter's notification job moves the version when it is done: let it finish first.
+    await vi.waitFor(async () => expect(await api.db.kysely.selectFrom("Job").select("id").execute()).toEqual([]), { timeout: 10_000 });
+    const versionOf = async (user?: TestUser) =>
+      (await (user ? api.request.get("/data-version").set(user.auth) : api.request.get("/data-version"))).body.version as string;
+    const [guest, mine, theirs] = [await versionOf(), await versionOf(bob), await versionOf(alice)];
+    expect(mine.startsWith(`${guest}.`)).toBe(true);
+
+    const saved = await api.request.put(`/me/progress/${series.body.id}`).set(bob.auth).send({ chapterNumber: 1, page: 1 });
+    expect(saved.status).toBe(200);
+
+    expect(await versionOf(bob)).not.toBe(mine);
+    expect(await versionOf(alice)).toBe(theirs);
+    expect(await versionOf()).toBe(guest);
   });
 
   it("moves once a write is committed, also when its client went away before the answer", async () => {

@@ -57,6 +57,19 @@ describe("the data version in Redis", () => {
     expect((await b.get("/data-version")).body.version).toBe(after);
   });
 
+  it("keeps each user's own counter there too: one user's progress moves their version on both, and nobody else's", async () => {
+    const [one, two] = states.map((state) => state.dataVersion);
+    const [mine, theirs] = [await one!.currentFor(41), await one!.currentFor(42)];
+    expect(await two!.currentFor(41)).toBe(mine);
+
+    await two!.bumpFor(41);
+
+    expect(await one!.currentFor(41)).not.toBe(mine);
+    expect(await one!.currentFor(41)).toBe(await two!.currentFor(41));
+    expect(await one!.currentFor(42)).toBe(theirs);
+    expect(mine.startsWith(`${await one!.current()}.`)).toBe(true);
+  });
+
   it("drops the other instance's cached answers: a write on A is read on B at once", async () => {
     const cached = await b.get("/hubs?per_page=50");
     expect(cached.status).toBe(200);

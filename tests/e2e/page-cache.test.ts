@@ -1,9 +1,10 @@
-// The web server keeps guests' pages while the API's data is unchanged (web/page-cache.ts):
-// hits must look exactly like fresh renders, and no write may leave a stale page behind.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The web server keeps pages while the API's data is unchanged (web/page-cache.ts), guests' for every guest and a
+// signed-in visitor's for their session alone: hits must look exactly like fresh renders, no write may leave a stale
+// page behind, and nobody may get another visitor's page.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
 import { startSite, type Site } from "../helpers/site.ts";
-import { createHub, createPost, joinHub } from "../helpers/web-seed.ts";
+import { createHub, createPost, createSeriesWithChapter, joinHub, upload } from "../helpers/web-seed.ts";
 import { NONCE_PLACEHOLDER } from "../../web/page-cache.ts";
 
 let site: Site;
@@ -18,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const get = (path: string, cookie?: string) => fetch(site.url + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+/** The page without React's text separators (`<!-- -->`). */
+const textOf = (html: string) => html.replaceAll("<!-- -->", "");
 const nonceIn = (html: string) => /<script nonce="([^"]+)"/.exec(html)?.[1];
 
 describe("guest page cache", () => {
@@ -56,23 +59,6 @@ describe("guest page cache", () => {
     expect(post.id).toBeGreaterThan(0);
   });
 
-  it("never keeps a signed-in visitor's page", async () => {
-    const login = await fetch(`${site.url}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
-      body: new URLSearchParams({ username: artist.username, password: artist.password }),
-      redirect: "manual",
-    });
-    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
-
-    const first = await get("/hubs", cookie);
-    const second = await get("/hubs", cookie);
-
-    expect(first.headers.get("x-page-cache")).toBeNull();
-    expect(second.headers.get("x-page-cache")).toBeNull();
-    expect(await second.text()).toContain(`/user/${artist.username}`);
-  });
-
   it("does not keep a page that is not found", async () => {
     await get("/hubs/No%20Such%20Hub");
     const again = await get("/hubs/No%20Such%20Hub");
@@ -108,5 +94,88 @@ describe("guest page cache", () => {
 
   it("uses a placeholder nobody can guess", () => {
     expect(NONCE_PLACEHOLDER).toMatch(/^inkwell-nonce-[A-Za-z0-9_-]{24}$/);
+  });
+});
+
+/** The session cookie of a sign-in through the login form, as a browser gets it. */
+async function signIn(user: TestUser): Promise<string> {
+  const login = await fetch(`${site.url}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.url },
+    body: new URLSearchParams({ username: user.username, password: user.password }),
+    redirect: "manual",
+  });
+  return login.headers.get("set-cookie")!.split(";")[0]!;
+}
+
+describe("signed-in page cache", () => {
+  it("keeps a signed-in visitor's page for their session alone: another user and guests never get it", async () => {
+    const reader = await site.api.register("cache_reader");
+    const [artistCookie, readerCookie] = [await signIn(artist), await signIn(reader)];
+
+    const first = await get("/settings", artistCookie);
+    const second = await get("/settings", artistCookie);
+    const theirs = await get("/settings", readerCookie);
+    const [rendered, kept, other] = [await first.text(), await second.text(), await theirs.text()];
+
+    expect([first.headers.get("x-page-cache"), second.headers.get("x-page-cache")]).toEqual(["miss", "hit"]);
+    expect(rendered).toContain(artist.email);
+    expect(kept.replaceAll(nonceIn(kept)!, "N")).toBe(rendered.replaceAll(nonceIn(rendered)!, "N"));
+    expect(second.headers.get("content-security-policy")).toContain(`'nonce-${nonceIn(kept)}'`);
+    expect(theirs.headers.get("x-page-cache")).toBe("miss");
+    expect(other).toContain(reader.email);
+    expect(other).not.toContain(artist.email);
+    const guest = await get("/settings");
+    expect(guest.status).toBe(302);
+    // The same person signed in again elsewhere: another session, its own pages.
+    expect((await get("/settings", await signIn(artist))).headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("renders again after the visitor's own reading progress moves, which the guests' pages do not show", async () => {
+    const reader = await site.api.register("cache_progress");
+    const cookie = await signIn(reader);
+    const series = await createSeriesWithChapter(site.api, artist, "Kept Pages Saga", "The first", 200, false);
+    const path = `/series/${encodeURIComponent(series.name)}`;
+    await get(path, cookie);
+    await get(path);
+    const before = await get(path, cookie);
+    expect(before.headers.get("x-page-cache")).toBe("hit");
+    expect(textOf(await before.text())).not.toContain("Continue: Chapter 1, page 1");
+
+    const saved = await site.api.request.put(`/me/progress/${series.id}`).set(reader.auth).send({ chapterNumber: 1, page: 1 });
+    expect(saved.status).toBe(200);
+
+    const after = await get(path, cookie);
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(textOf(await after.text())).toContain("Continue: Chapter 1, page 1");
+    expect((await get(path)).headers.get("x-page-cache")).toBe("hit");
+  });
+
+  it("shows a new unread notification once its job is done, and serves nothing after the session ends", async () => {
+    const reader = await site.api.register("cache_bell");
+    const cookie = await signIn(reader);
+    const series = await createSeriesWithChapter(site.api, artist, "Bell Ringer", "One", 220, false);
+    expect((await site.api.request.post(`/user/${reader.id}/followed-series/${series.id}`).set(reader.auth)).status).toBe(200);
+    const unread = async () => /data-unread="(\d+)"/.exec(await (await get("/", cookie)).text())?.[1];
+    expect(await unread()).toBe("0");
+
+    const page = await upload(site.api, artist, 60, 90, 10);
+    const chapter = await site.api.request
+      .post(`/series/${encodeURIComponent(series.name)}/chapters`)
+      .set(artist.auth)
+      .send({ title: "Two", pages: [page] });
+    expect(chapter.status).toBe(201);
+    await vi.waitFor(async () => expect(await unread()).toBe("1"), { timeout: 10_000, interval: 100 });
+    expect((await get("/", cookie)).headers.get("x-page-cache")).toBe("hit");
+
+    const logout = await fetch(`${site.url}/logout`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    expect(logout.status).toBe(302);
+    const after = await get("/", cookie);
+    expect(after.headers.get("x-page-cache")).not.toBe("hit");
+    expect(await after.text()).not.toContain(`/user/${reader.username}`);
   });
 });

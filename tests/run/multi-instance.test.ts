@@ -175,6 +175,42 @@ describe("two instances on PostgreSQL, Redis and S3", () => {
     expect(await fresh.text()).toContain(title);
   }, 30_000);
 
+  it("shows a signed-in reader on web B their progress saved through A, though B kept their page before", async () => {
+    const reader = await register(a, "kept_reader");
+    const form = new FormData();
+    form.append("file", new Blob([(await imageBytes("png", 60, 90)) as BlobPart]), "page.png");
+    const image = await fetch(`${a.api}/images`, { method: "POST", headers: { Authorization: `Bearer ${owner.token}` }, body: form });
+    expect(image.status).toBe(201);
+    const series = await call(a, "POST", "/series", { token: owner.token, body: { name: "Kept On B", description: "Progress" } });
+    expect(series.status).toBe(201);
+    const chapter = await call(a, "POST", `/series/${series.body.id}/chapters`, {
+      token: owner.token,
+      body: { title: "One", pages: [((await image.json()) as { id: number }).id] },
+    });
+    expect(chapter.status).toBe(201);
+    const login = await fetch(`${b.web}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: b.web },
+      body: new URLSearchParams({ username: reader.name, password: "secret123" }),
+      redirect: "manual",
+      signal: AbortSignal.timeout(15_000),
+    });
+    const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
+    const page = () => fetch(`${b.web}/series/Kept%20On%20B`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(15_000) });
+    await (await page()).text();
+    const kept = await page();
+    expect(kept.headers.get("x-page-cache")).toBe("hit");
+    expect((await kept.text()).replaceAll("<!-- -->", "")).not.toContain("Continue: Chapter 1");
+
+    expect(
+      (await call(a, "PUT", `/me/progress/${series.body.id}`, { token: reader.token, body: { chapterNumber: 1, page: 1 } })).status,
+    ).toBe(200);
+
+    const fresh = await page();
+    expect(fresh.headers.get("x-page-cache")).toBe("miss");
+    expect((await fresh.text()).replaceAll("<!-- -->", "")).toContain("Continue: Chapter 1, page 1");
+  }, 30_000);
+
   it("keeps a post's likes exact under 40 users liking at once through both, with repeats and unlikes", async () => {
     const postId = await createPost(a, owner, hubId, "Liked from both sides");
     const likePath = `/hubs/${encodeURIComponent(hubName)}/${postId}/like`;

@@ -56,12 +56,18 @@ describe("guests", () => {
 
 describe("the root loader's unread count", () => {
   it("is not asked for a guest (no API call at all), and is the API's count when signed in", async () => {
-    // An API stand-in that counts the calls it gets and answers every one with a count of 7.
+    // An API stand-in that counts the calls it gets and answers every one with a viewer's state of 7 unread.
     const calls: string[] = [];
     const fake: http.RequestListener = (req, res) => {
       calls.push(req.url ?? "");
       res.setHeader("Content-Type", "application/json");
-      res.end(JSON.stringify({ count: 7 }));
+      res.end(
+        JSON.stringify({
+          user: { id: owner.id, username: owner.username, role: "user", showMature: false },
+          unreadCount: 7,
+          reading: null,
+        }),
+      );
     };
     const listening = await listenOnFreePort(fake);
     try {
@@ -71,7 +77,8 @@ describe("the root loader's unread count", () => {
       expect(calls).toEqual([]);
       const signedIn = await run(async () => rootLoader(args(request("/", { cookie: await web.cookieFor(owner) }), context)));
       expect(signedIn.data).toMatchObject({ user: { username: "owner_n" }, unreadCount: 7 });
-      expect(calls).toEqual(["/me/notifications/unread-count"]);
+      // The viewer's state (docs/web.md §1), which carries the count.
+      expect(calls).toEqual(["/me/state"]);
     } finally {
       await listening.close();
     }

@@ -14,7 +14,7 @@ import {
   tagsText,
 } from "../../lib/series-meta.ts";
 import { hubPath, seriesPath } from "../../lib/urls.ts";
-import { ChoiceField } from "./choice-field.tsx";
+import { SelectField } from "../field.tsx";
 import { ImagePicker } from "./image-picker.tsx";
 import { PublishForm } from "./publish-form.tsx";
 import { GuidelineList, PublishLayout, RefusalPage } from "./publish-layout.tsx";
@@ -140,14 +140,14 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
                   placeholder="fantasy, samurai"
                 />
                 <div className="choice-fields">
-                  <ChoiceField
+                  <SelectField
                     label="Status"
                     name="status"
                     options={STATUS_OPTIONS}
                     defaultValue={values.status || SERIES_META_DEFAULTS.status}
                     error={errors.status}
                   />
-                  <ChoiceField
+                  <SelectField
                     label="Content rating"
                     name="contentRating"
                     options={RATING_OPTIONS}
@@ -155,7 +155,7 @@ export function EntityFormScreen({ kind }: { kind: EntityKind }) {
                     error={errors.contentRating}
                     hint="Mature series are hidden from lists unless a reader turns them on."
                   />
-                  <ChoiceField
+                  <SelectField
                     label="Reading direction"
                     name="readingDirection"
                     options={DIRECTION_OPTIONS}

@@ -61,6 +61,8 @@ export function PageImage({
   );
 }
 
+const LATER = { fetchpriority: "low" } as Record<string, string>;
+
 /** Asks the browser for pages before they are shown (the same srcset and sizes, so the same file). */
 export function PreloadPages({ pages, sizes }: { pages: ReaderPage[]; sizes: (page: ReaderPage) => string }) {
   const sources = usePageSources();
@@ -68,7 +70,8 @@ export function PreloadPages({ pages, sizes }: { pages: ReaderPage[]; sizes: (pa
     <>
       {pages.map((page) => {
         const s = sources(page);
-        return <link key={page.imageId} rel="preload" as="image" href={s.src} imageSrcSet={s.srcSet} imageSizes={sizes(page)} />;
+        // Low priority: the page in view (fetchpriority high) comes first.
+        return <link key={page.imageId} rel="preload" as="image" href={s.src} imageSrcSet={s.srcSet} imageSizes={sizes(page)} {...LATER} />;
       })}
     </>
   );

@@ -1,0 +1,223 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile profile, its default simulated throttling) on the seven
+// pages of issue 16, against the site in production mode on a fresh data folder with the demo content.
+// One Chrome (Debian's Chromium, CHROME_PATH), one page at a time; prints a Markdown table and writes
+// bench/results/<timestamp>-lighthouse.md/.json. Exit 1 only when something could not run, not for a
+// missed target. Needs a quiet machine: run it under `flock /tmp/inkwell-quiet.lock`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { log, RESULTS_DIR } from "./common.ts";
+import { webSessionCookie } from "./scenarios.ts";
+import { startSite, stopAll } from "./servers.ts";
+
+/** The issue's targets: scores out of 100, LCP and TBT in milliseconds, CLS unitless. */
+const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2500, cls: 0.05, tbtMs: 150 };
+
+const DEMO_USER = { username: "demo", password: "lighthouse-demo-password" };
+
+interface PageToAudit {
+  page: string;
+  path: string;
+  signedIn?: boolean;
+}
+
+interface PageResult extends PageToAudit {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  /** First contentful paint as simulated, and both paints as observed unthrottled (the simulation starts from them). */
+  fcpMs: number;
+  observed: { fcpMs: number; lcpMs: number };
+  cls: number;
+  tbtMs: number;
+  /** The element Lighthouse reports as the largest contentful paint (its selector or snippet). */
+  lcpElement?: string;
+  /** Audits of the four categories that did not pass (id: title), to see what to fix. */
+  failing: string[];
+  missed: string[];
+}
+
+interface Page<T> {
+  content: T[];
+}
+
+const enc = encodeURIComponent;
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(30_000) });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  return (await res.json()) as T;
+}
+
+/** A hub with posts, its newest post, the most followed series with chapters and its first chapter, from the API. */
+async function pickPages(apiUrl: string): Promise<PageToAudit[]> {
+  const hubs = await getJson<Page<{ name: string; postCount: number }>>(`${apiUrl}/hubs/top?per_page=10`);
+  const hub = hubs.content.find((h) => h.postCount > 0);
+  if (!hub) throw new Error("No hub with posts among the top 10");
+  const posts = await getJson<Page<{ id: number }>>(`${apiUrl}/hubs/${enc(hub.name)}/posts/latest?page=1&size=10`);
+  const postId = posts.content[0]?.id;
+  if (!postId) throw new Error(`Hub "${hub.name}" lists no posts`);
+  const top = await getJson<Page<{ name: string; chapterCount: number }>>(`${apiUrl}/series/top?per_page=10`);
+  const series = top.content.find((s) => s.chapterCount > 0);
+  if (!series) throw new Error("No series with chapters among the top 10");
+  const chapters = await getJson<Page<{ number: number }>>(`${apiUrl}/series/${enc(series.name)}/chapters`);
+  const chapterNumber = chapters.content[0]?.number;
+  if (chapterNumber === undefined) throw new Error(`Series "${series.name}" lists no chapters`);
+  return [
+    { page: "home", path: "/" },
+    { page: "hubs", path: "/hubs" },
+    { page: "a hub", path: `/hubs/${enc(hub.name)}` },
+    { page: "a post", path: `/hubs/${enc(hub.name)}/${postId}` },
+    { page: "a series", path: `/series/${enc(series.name)}` },
+    { page: "a chapter", path: `/series/${enc(series.name)}/${chapterNumber}` },
+    { page: "the feed (signed in)", path: "/feed", signedIn: true },
+  ];
+}
+
+function score(category: { score: number | null } | undefined): number {
+  return Math.round((category?.score ?? 0) * 100);
+}
+
+/** One Lighthouse run; a run that failed to record (e.g. NO_NAVSTART, a trace without its navigation) once more. */
+async function runLighthouse(port: number, url: string, cookie: string | undefined, attempts = 2) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt >= attempts) throw new Error(`Lighthouse on ${url}: ${error.code} ${error.message}`);
+    log(`  ${error.code}: running it again`);
+  }
+}
+
+async function audit(port: number, url: string, target: PageToAudit, cookie?: string): Promise<PageResult> {
+  const lhr = await runLighthouse(port, url, cookie);
+  if (!lhr.finalDisplayedUrl.startsWith(url))
+    throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (a redirect: signed out?)`);
+  const c = lhr.categories;
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const lcpItems = (
+    lhr.audits["largest-contentful-paint-element"]?.details as {
+      items?: { items?: { node?: { selector?: string; snippet?: string } }[] }[];
+    }
+  )?.items?.[0]?.items?.[0]?.node;
+  const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0];
+  const failing = Object.values(c).flatMap((cat) =>
+    cat.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+      .map((a) => `${a!.id} (${cat.id}, score ${a!.score}): ${a!.displayValue ?? a!.title}`),
+  );
+  const r: PageResult = {
+    ...target,
+    performance: score(c.performance),
+    accessibility: score(c.accessibility),
+    bestPractices: score(c["best-practices"]),
+    seo: score(c.seo),
+    lcpMs: metric("largest-contentful-paint"),
+    fcpMs: metric("first-contentful-paint"),
+    observed: {
+      fcpMs: observed?.observedFirstContentfulPaint ?? Number.NaN,
+      lcpMs: observed?.observedLargestContentfulPaint ?? Number.NaN,
+    },
+    cls: metric("cumulative-layout-shift"),
+    tbtMs: metric("total-blocking-time"),
+    lcpElement: lcpItems?.selector ?? lcpItems?.snippet,
+    failing,
+    missed: [],
+  };
+  if (r.performance < TARGETS.performance) r.missed.push("performance");
+  if (r.accessibility < TARGETS.accessibility) r.missed.push("accessibility");
+  if (r.bestPractices < TARGETS.bestPractices) r.missed.push("best practices");
+  if (r.seo < TARGETS.seo) r.missed.push("SEO");
+  if (!(r.lcpMs <= TARGETS.lcpMs)) r.missed.push("LCP");
+  if (!(r.cls <= TARGETS.cls)) r.missed.push("CLS");
+  if (!(r.tbtMs <= TARGETS.tbtMs)) r.missed.push("TBT");
+  return r;
+}
+
+function toMarkdown(results: PageResult[], meta: { date: string; chrome: string; lighthouse: string }): string {
+  const t = TARGETS;
+  const lines = [
+    `# Lighthouse, mobile (${meta.date})`,
+    "",
+    `Lighthouse ${meta.lighthouse}, ${meta.chrome}, mobile profile with its default (simulated) throttling, the site in production mode with the demo content. Targets: performance ≥ ${t.performance}, accessibility ${t.accessibility}, best practices ${t.bestPractices}, SEO ${t.seo}; LCP ≤ ${t.lcpMs / 1000} s, CLS ≤ ${t.cls}, TBT ≤ ${t.tbtMs} ms.`,
+    "",
+    "| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | targets |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ...results.map(
+      (r) =>
+        `| ${r.page} (\`${decodeURIComponent(r.path)}\`) | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${(r.lcpMs / 1000).toFixed(1)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${r.missed.length === 0 ? "met" : `missed: ${r.missed.join(", ")}`} |`,
+    ),
+    "",
+  ];
+  const notes = results.filter((r) => r.failing.length > 0 || r.lcpElement);
+  if (notes.length > 0) {
+    lines.push("## Per page: the LCP element and audits below 0.9", "");
+    for (const r of notes) {
+      lines.push(`- **${r.page}**: LCP element \`${r.lcpElement ?? "?"}\``);
+      for (const f of r.failing) lines.push(`  - ${f}`);
+    }
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-lighthouse-"));
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const site = await startSite(dataDir, "lighthouse", { SEED_DEMO: "true", DEMO_PASSWORD: DEMO_USER.password });
+    const pages = await pickPages(site.apiUrl);
+    const cookie = await webSessionCookie(site.webUrl, DEMO_USER);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox"] });
+    const version = (await getJson<{ Browser: string }>(`http://127.0.0.1:${chrome.port}/json/version`)).Browser;
+    const lighthouseVersion = (
+      JSON.parse(fs.readFileSync(new URL("../node_modules/lighthouse/package.json", import.meta.url), "utf8")) as { version: string }
+    ).version;
+
+    const results: PageResult[] = [];
+    for (const p of pages) {
+      log(`Lighthouse: ${p.page} ${p.path}`);
+      // Once unmeasured, as the page's first visitor: the API's and the page cache are warm and the image
+      // renditions made (kept on disk after their first request), as on a deployed site. The browser's
+      // cache is cleared before each run either way.
+      await audit(chrome.port, site.webUrl + p.path, p, p.signedIn ? cookie : undefined);
+      results.push(await audit(chrome.port, site.webUrl + p.path, p, p.signedIn ? cookie : undefined));
+    }
+
+    const date = new Date().toISOString();
+    const markdown = toMarkdown(results, { date, chrome: version, lighthouse: lighthouseVersion });
+    const stamp = date.replace(/[:.]/g, "-");
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const base = path.join(RESULTS_DIR, `${stamp}-lighthouse`);
+    fs.writeFileSync(`${base}.md`, markdown);
+    fs.writeFileSync(
+      `${base}.json`,
+      JSON.stringify({ date, chrome: version, lighthouse: lighthouseVersion, targets: TARGETS, results }, null, 2),
+    );
+    console.log(`\n${markdown}`);
+    log(`Written ${path.relative(process.cwd(), base)}.md/.json`);
+  } finally {
+    chrome?.kill();
+    await stopAll();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,92 @@
+// What Lighthouse found on the pages of issue 16 (bench/lighthouse.ts), checked in Chromium at a phone's width:
+// headings in order (axe's heading-order rule, a "moderate" one the screens test does not fail on), a meta
+// description, the banners of the first screen's cards not lazy (one of them is the LCP element), and the feed's
+// chapter covers cropped by their stylesheet rather than stretched.
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { TestUser } from "../helpers/api.ts";
+import { logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
+import { createHub, createSeriesWithChapter, upload } from "../helpers/web-seed.ts";
+
+// A real browser on a shared 2-core machine: generous, but bounded.
+vi.setConfig({ testTimeout: 120_000 });
+
+const AXE_PATH = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const PHONE = { width: 412, height: 823 };
+
+let site: Site;
+let artist: TestUser;
+let fan: TestUser;
+
+setUpSharedSite(["artist_e2lh", "fan_e2lh"], (started, users) => {
+  site = started;
+  [artist, fan] = users;
+});
+
+beforeAll(async () => {
+  // Three of each with banners: the first two cards' banners load at once, the third lazily.
+  for (const [i, name] of ["Tide Lanterns", "Salt Kites", "Moss Engines"].entries()) {
+    await createSeriesWithChapter(site.api, artist, name, `Start ${i + 1}`, 40 * i);
+  }
+  for (const [i, name] of ["Harbour Sketchers", "Night Inkers", "Panel Clinic"].entries()) {
+    const banner = await upload(site.api, artist, 1200, 400, 60 * i);
+    await createHub(site.api, artist, { name, description: `${name}: a hub.`, profileBannerId: banner });
+  }
+});
+
+async function headingOrderViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { nodes: { html: string }[] }[] }> } }
+    ).axe;
+    const result = await axe.run(document, { runOnly: { type: "rule", values: ["heading-order"] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => n.html));
+  });
+}
+
+const description = (page: Page) => page.locator('head meta[name="description"]').getAttribute("content");
+
+describe("the pages Lighthouse audits", () => {
+  it("home: headings in order, a description, the first two banners not lazy", async () => {
+    const { page } = await site.newPage(PHONE);
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Latest Chapters" }).waitFor();
+    expect(await headingOrderViolations(page)).toEqual([]);
+    expect(await description(page)).toBeTruthy();
+    const banners = page.locator(".home-layout__main .chapter-card__banner");
+    expect(await banners.count()).toBe(3);
+    expect(await banners.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))).toEqual(["eager", "eager", "lazy"]);
+  });
+
+  it("hubs: the first two banners of the list not lazy, the others lazy", async () => {
+    const { page } = await site.newPage(PHONE);
+    await page.goto("/hubs");
+    const banners = page.locator(".grid--cards .hub-card__banner");
+    expect(await banners.count()).toBe(3);
+    expect(await banners.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))).toEqual(["eager", "eager", "lazy"]);
+    expect(await headingOrderViolations(page)).toEqual([]);
+  });
+
+  it("the feed: headings in order, a description, chapter covers cropped to their box", async () => {
+    const followed = await site.api.request.post(`/user/${fan.id}/followed-series/${await seriesId("Tide Lanterns")}`).set(fan.auth);
+    expect(followed.status, JSON.stringify(followed.body)).toBeLessThan(300);
+    const { page } = await site.newPage(PHONE);
+    await logIn(page, fan.username, fan.password);
+    await page.goto("/feed");
+    await page.getByRole("heading", { level: 1, name: "From what you follow" }).waitFor();
+    const cover = page.locator(".feed-list__item img.chapter-cover").first();
+    await cover.waitFor();
+    expect(await headingOrderViolations(page)).toEqual([]);
+    expect(await description(page)).toBeTruthy();
+    // series.css crops the 2:3 page into the 3:4 cover box (without it, the image is squeezed).
+    expect(await cover.evaluate((img) => getComputedStyle(img).objectFit)).toBe("cover");
+  });
+});
+
+async function seriesId(name: string): Promise<number> {
+  const res = await site.api.request.get(`/series/${encodeURIComponent(name)}`);
+  expect(res.status).toBe(200);
+  return (res.body as { id: number }).id;
+}
