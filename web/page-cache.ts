@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
@@ -113,24 +116,24 @@ export function createPageCache(options: PageCacheOptions) {
     res.setHeader("X-Page-Cache", current ? "hit" : "miss");
     if (!entry || !current) {
       const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER, req));
-      const html = await response.text();
-      const fresh: Entry = {
-        version,
-        headers: [...response.headers].filter(([name]) => name !== "set-cookie"),
-        html,
-        expiresAt: keyed.expiresAt,
-      };
+      const type = response.headers.get("content-type") ?? "";
       // Pages and the Atom feeds (small, the same for everyone); never the sitemaps, up to megabytes each.
-      const keep =
-        response.status === 200 &&
-        !response.headers.has("set-cookie") &&
-        /^(text\/html|application\/atom\+xml)/.test(response.headers.get("content-type") ?? "");
+      const keep = response.status === 200 && !response.headers.has("set-cookie") && /^(text\/html|application\/atom\+xml)/.test(type);
       if (!keep) {
         res.status(response.status);
         for (const [name, value] of response.headers) res.append(name, value);
-        res.send(withNonce(html, nonce));
+        if (type.startsWith("text/html")) res.send(withNonce(await response.text(), nonce));
+        // Resource routes answer bytes too (image previews, the account export): passed on as they come.
+        else if (response.body) await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res).catch(() => res.destroy());
+        else res.end();
         return;
       }
+      const fresh: Entry = {
+        version,
+        headers: [...response.headers].filter(([name]) => name !== "set-cookie"),
+        html: await response.text(),
+        expiresAt: keyed.expiresAt,
+      };
       entries.delete(key);
       entries.set(key, fresh);
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
