@@ -24,7 +24,7 @@ describe("account deletion", () => {
     await page.getByRole("link", { name: "Delete account..." }).click();
     await page.waitForURL((u) => u.pathname === "/settings/delete");
     await hydrated(page);
-    expect(await page.getByRole("heading", { name: "What goes" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "What goes" }).count()).toBe(1);
     expect(await page.getByRole("heading", { name: "What stays" }).count()).toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -36,7 +36,7 @@ describe("account deletion", () => {
 
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await Promise.all([page.waitForURL((u) => u.pathname === "/"), page.getByRole("button", { name: "Delete my account" }).click()]);
-    expect(await page.getByText("Your account was deleted.").count()).toBe(1);
+    await expect.poll(() => page.getByText("Your account was deleted.").count()).toBe(1);
     // Signed out: the header offers the login again.
     expect(await page.locator("header").getByRole("link", { name: "Login" }).count()).toBeGreaterThan(0);
     expect((await site.api.request.get(`/user/id/${user.id}`)).status).toBe(404);
@@ -60,7 +60,7 @@ describe("account deletion", () => {
     await page.goto("/settings/delete");
     await page.getByLabel("Password", { exact: true }).fill(user.password);
     await Promise.all([page.waitForURL((u) => u.pathname === "/"), page.getByRole("button", { name: "Delete my account" }).click()]);
-    expect(await page.getByText("Your account was deleted.").count()).toBe(1);
+    await expect.poll(() => page.getByText("Your account was deleted.").count()).toBe(1);
     expect((await site.api.request.get(`/user/id/${user.id}`)).status).toBe(404);
   });
 });

@@ -29,7 +29,7 @@ describe("blocks", () => {
     await page.goto(`/user/${blocked.username}`);
     await page.getByRole("link", { name: "Block", exact: true }).click();
     await page.waitForURL((u) => u.pathname === `/user/${blocked.username}/block`);
-    expect(await page.getByRole("heading", { name: `Block ${blocked.username}?` }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: `Block ${blocked.username}?` }).count()).toBe(1);
     await Promise.all([
       page.waitForURL((u) => u.pathname === `/user/${blocked.username}`),
       page.getByRole("button", { name: `Block ${blocked.username}` }).click(),
@@ -50,13 +50,13 @@ describe("blocks", () => {
     expect(await thread.getByText("1 reply hidden from people you blocked.").count()).toBe(1);
     await thread.locator(".hidden-by-blocks").getByRole("link", { name: "Show them" }).click();
     await page.waitForURL((u) => u.searchParams.get("showBlocked") === "1");
-    expect(await page.getByText("A reply from the person I block").count()).toBe(1);
+    await expect.poll(() => page.getByText("A reply from the person I block").count()).toBe(1);
     expect(await page.getByText("hidden from people you blocked", { exact: false }).count()).toBe(0);
     await page.goto(path);
     await page.locator("#comments > .hidden-by-blocks").getByRole("link", { name: "Show them" }).click();
     await page.waitForURL((u) => u.searchParams.get("showBlocked") === "1");
-    expect(await page.getByText("A comment from the person I block").count()).toBe(1);
-    expect(await page.getByText("Showing comments from people you blocked.").count()).toBe(1);
+    await expect.poll(() => page.getByText("A comment from the person I block").count()).toBe(1);
+    await expect.poll(() => page.getByText("Showing comments from people you blocked.").count()).toBe(1);
 
     // The new states, with scripts (axe-core runs in the page): the hidden line, the list in settings, the block page.
     const { page: withJs } = await site.newPage();

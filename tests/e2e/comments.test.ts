@@ -212,7 +212,7 @@ describe("without JavaScript", () => {
     expect(await page.locator("#comments-title").innerText()).toBe("11 comments");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL((u) => u.searchParams.get("cpage") === "2" && u.searchParams.get("utm") === "kept");
-    expect(await page.locator(".comments__list > li .comment__content").allInnerTexts()).toEqual(["Filler comment 11"]);
+    await expect.poll(() => page.locator(".comments__list > li .comment__content").allInnerTexts()).toEqual(["Filler comment 11"]);
 
     await page.getByRole("navigation", { name: "Sort comments" }).getByRole("link", { name: "Newest" }).click();
     await page.waitForURL((u) => u.searchParams.get("csort") === "newest" && !u.searchParams.has("cpage"));
@@ -233,7 +233,7 @@ describe("without JavaScript", () => {
     await page.goto(url);
     await page.getByRole("link", { name: "Load more replies (1)" }).click();
     await page.waitForURL((u) => u.searchParams.get("replies") === String(top.id) && u.hash === `#comment-${top.id}`);
-    expect(await commentLi(page, "Long thread").locator(".comment__replies > li").count()).toBe(4);
+    await expect.poll(() => commentLi(page, "Long thread").locator(".comment__replies > li").count()).toBe(4);
   });
 });
 

@@ -33,7 +33,7 @@ describe("hub bans in the browser", () => {
     await page.getByLabel("Reason").fill("Spam links");
     await page.getByLabel("Days").fill("3");
     await Promise.all([page.waitForURL((u) => u.searchParams.has("banned")), page.getByRole("button", { name: "Ban user" }).click()]);
-    expect(await page.getByText(`${member.username} is banned from this hub.`).count()).toBe(1);
+    await expect.poll(() => page.getByText(`${member.username} is banned from this hub.`).count()).toBe(1);
     expect(await page.getByTestId("ban-list").innerText()).toContain("Spam links");
 
     // The public mod log, as a guest.
@@ -57,9 +57,9 @@ describe("hub bans in the browser", () => {
     // Lifting: a confirmation step, then the list is empty and the log has both entries.
     await page.getByRole("link", { name: `Lift the ban of ${member.username}` }).click();
     await page.waitForURL((u) => u.searchParams.has("unban"));
-    expect(await page.getByRole("heading", { name: `Lift the ban of ${member.username}?` }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: `Lift the ban of ${member.username}?` }).count()).toBe(1);
     await Promise.all([page.waitForURL((u) => u.searchParams.has("unbanned")), page.getByRole("button", { name: "Lift ban" }).click()]);
-    expect(await page.getByText("Nobody is banned from this hub.").count()).toBe(1);
+    await expect.poll(() => page.getByText("Nobody is banned from this hub.").count()).toBe(1);
     await guest.reload();
     expect(await guest.getByTestId("modlog").locator("li").first().innerText()).toContain(`lifted the ban of ${member.username}`);
   });
@@ -71,7 +71,7 @@ describe("hub bans in the browser", () => {
     await logIn(page, admin.username, admin.password);
     await page.goto(`/user/${target.username}`);
     await Promise.all([page.waitForURL((u) => u.pathname.endsWith("/suspend")), page.getByRole("link", { name: "Suspend" }).click()]);
-    expect(await page.getByRole("heading", { name: `Suspend ${target.username}?` }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: `Suspend ${target.username}?` }).count()).toBe(1);
     await page.getByLabel("Reason").fill("Harassment");
     await Promise.all([
       page.waitForURL((u) => u.searchParams.get("done") === "suspended"),

@@ -46,7 +46,7 @@ describe("removing a comment", () => {
       .getByRole("link", { name: /^Remove the comment/ })
       .click();
     await page.waitForURL((u) => u.pathname === `/moderate/remove/comment/${commentId}`);
-    expect(await page.getByRole("heading", { name: "Remove this comment?" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Remove this comment?" }).count()).toBe(1);
 
     // The reason is required.
     await page.getByRole("button", { name: "Remove comment" }).click();
@@ -77,7 +77,7 @@ describe("removing a comment", () => {
     await page.getByLabel("Reason").fill("Checked: a real shop");
     await Promise.all([page.waitForURL((u) => u.pathname === postUrl), page.getByRole("button", { name: "Restore comment" }).click()]);
     await guest.goto(postUrl);
-    expect(await guest.locator(`#comment-${commentId}`).getByText("Buy cheap followers").count()).toBe(1);
+    await expect.poll(() => guest.locator(`#comment-${commentId}`).getByText("Buy cheap followers").count()).toBe(1);
     expect(await guest.getByText("Removed by moderators").count()).toBe(0);
   });
 });

@@ -44,7 +44,7 @@ describe("reporting and resolving", () => {
       .getByRole("link", { name: /^Report the comment/ })
       .click();
     await page.waitForURL((u) => u.pathname === `/report/comment/${commentId}`);
-    expect(await page.getByRole("heading", { name: "Report this comment" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Report this comment" }).count()).toBe(1);
 
     // A reason must be chosen.
     await page.getByRole("button", { name: "Send report" }).click();
@@ -78,7 +78,7 @@ describe("reporting and resolving", () => {
     await mod.getByRole("link", { name: "Resolved" }).click();
     await mod.waitForURL((u) => u.searchParams.get("status") === "resolved");
     const resolved = mod.locator(".report").filter({ hasText: "You are all idiots" });
-    expect(await resolved.getByText(/Removed by moderator_rp/).count()).toBe(1);
+    await expect.poll(() => resolved.getByText(/Removed by moderator_rp/).count()).toBe(1);
 
     // The hub's mod log.
     await mod.goto(`/hubs/${encodeURIComponent(hubName)}/modlog`);

@@ -75,7 +75,7 @@ describe.each([
     await bell(page).click();
     await page.waitForURL((u) => u.pathname === "/notifications");
     if (js) await hydrated(page);
-    expect(await page.locator(".notification__sentence").allInnerTexts()).toEqual([
+    await expect.poll(() => page.locator(".notification__sentence").allInnerTexts()).toEqual([
       `${follower.username} followed ${series.name}`,
       `${replier.username} replied to your comment on “Bell post ${runSeq}”`,
     ]);
@@ -183,7 +183,7 @@ describe("the feed", () => {
     expect(await page.locator(".feed-list__item").first().innerText()).toContain("Feed post 12");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL((u) => u.search === "?page=2");
-    expect(await page.locator(".feed-list__item").allInnerTexts()).toEqual([
+    await expect.poll(() => page.locator(".feed-list__item").allInnerTexts()).toEqual([
       expect.stringContaining("Feed post 2"),
       expect.stringContaining("Feed post 1"),
     ]);

@@ -231,10 +231,12 @@ describe("publishing a chapter", () => {
     await page.waitForURL("**/series/Page%20Turner/1");
 
     await page.getByRole("heading", { level: 1, name: "Chapter 1: Shipwreck" }).waitFor();
-    const shown = await page
-      .locator(".strip img")
-      .evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).src.match(/images\/(\d+)/)![1])));
-    expect(shown).toEqual(ids);
+    // The strip's code loads after the page's own on a client navigation: poll until it is there.
+    await expect
+      .poll(() =>
+        page.locator(".strip img").evaluateAll((imgs) => imgs.map((i) => Number((i as HTMLImageElement).src.match(/images\/(\d+)/)![1]))),
+      )
+      .toEqual(ids);
     expect(await page.locator(".reader-head__cover").getAttribute("src")).toContain(`/images/${ids[1]}?`);
     expect(await page.locator(".chapter-notes strong").innerText()).toBe("Page Turner");
 
@@ -274,6 +276,6 @@ describe("publishing a chapter", () => {
     await page.getByRole("button", { name: "Publish chapter" }).click();
     await page.getByText("Chapter published successfully!").waitFor();
     await page.waitForURL(/\/series\/Page%20Turner\/\d+$/);
-    expect(await page.locator(".strip img").count()).toBe(2);
+    await expect.poll(() => page.locator(".strip img").count()).toBe(2);
   });
 });

@@ -141,7 +141,7 @@ describe("reading manga right to left", () => {
     expect(await status(page)).toBe("Page 3 of 7");
     await page.getByRole("button", { name: "Vertical", exact: true }).click();
     await page.waitForURL((u) => u.hash === "#page-3");
-    expect(await page.locator(".strip img").count()).toBe(7);
+    await expect.poll(() => page.locator(".strip img").count()).toBe(7);
   });
 });
 

@@ -70,7 +70,7 @@ describe("settings", () => {
     await page.goto("/settings");
     await page.getByRole("link", { name: "Log out everywhere..." }).click();
     await page.waitForURL((u) => u.searchParams.get("confirm") === "logout-all");
-    expect(await page.getByText("Log out on every device and browser, this one included?").count()).toBe(1);
+    await expect.poll(() => page.getByText("Log out on every device and browser, this one included?").count()).toBe(1);
 
     await Promise.all([page.waitForURL((u) => u.pathname === "/login"), page.getByRole("button", { name: "Log out everywhere" }).click()]);
 
