@@ -75,10 +75,9 @@ describe.each([
     await bell(page).click();
     await page.waitForURL((u) => u.pathname === "/notifications");
     if (js) await hydrated(page);
-    await expect.poll(() => page.locator(".notification__sentence").allInnerTexts()).toEqual([
-      `${follower.username} followed ${series.name}`,
-      `${replier.username} replied to your comment on “Bell post ${runSeq}”`,
-    ]);
+    await expect
+      .poll(() => page.locator(".notification__sentence").allInnerTexts())
+      .toEqual([`${follower.username} followed ${series.name}`, `${replier.username} replied to your comment on “Bell post ${runSeq}”`]);
     // Unread: marked for the eye and, in words, for screen readers.
     expect(await page.locator(".notification--unread").count()).toBe(2);
     expect(await page.locator(".notification--unread .visually-hidden").allInnerTexts()).toEqual(["Unread:", "Unread:"]);
@@ -183,10 +182,9 @@ describe("the feed", () => {
     expect(await page.locator(".feed-list__item").first().innerText()).toContain("Feed post 12");
     await page.getByRole("link", { name: "Next" }).click();
     await page.waitForURL((u) => u.search === "?page=2");
-    await expect.poll(() => page.locator(".feed-list__item").allInnerTexts()).toEqual([
-      expect.stringContaining("Feed post 2"),
-      expect.stringContaining("Feed post 1"),
-    ]);
+    await expect
+      .poll(() => page.locator(".feed-list__item").allInnerTexts())
+      .toEqual([expect.stringContaining("Feed post 2"), expect.stringContaining("Feed post 1")]);
   });
 });
 
