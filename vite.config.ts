@@ -1,5 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -7,7 +8,31 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+const ROOT_ROUTE = fileURLToPath(new URL("./app/root.tsx", import.meta.url));
+
+/**
+ * Every page loads the root route, so all it imports (React, Remix, the app's shared modules) goes into one chunk,
+ * `shared`. Rollup does not know that every route comes with the root: left alone, it splits these modules into
+ * small files, each one more request before the first paint (docs/web.md, "First paint").
+ */
+function rootImportsChunk(): Rollup.GetManualChunk {
+  let rootImports: Set<string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (!rootImports) {
+      rootImports = new Set();
+      const next = [ROOT_ROUTE];
+      for (let m = next.pop(); m !== undefined; m = next.pop()) {
+        if (rootImports.has(m)) continue;
+        rootImports.add(m);
+        next.push(...(getModuleInfo(m)?.importedIds ?? []));
+      }
+      rootImports.delete(ROOT_ROUTE);
+    }
+    return rootImports.has(id) ? "shared" : undefined;
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remix({
       appDirectory: "app",
@@ -23,5 +48,8 @@ export default defineConfig({
     }),
   ],
   // The API's server code shares only pure modules (server/rules) with the app.
-  build: { target: "es2022" },
-});
+  build: {
+    target: "es2022",
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: rootImportsChunk() } },
+  },
+}));

@@ -59,23 +59,20 @@ export function memorySharedState(): SharedState {
 
 // One round trip for both: the epoch is made once per Redis data set (a flushed or new Redis gets a new one, so
 // a version number seen before cannot come back meaning something else), the counter read or moved on.
-const VERSION_SCRIPT = `
+const READ_OR_MAKE_EPOCH = `
 local epoch = redis.call('GET', KEYS[1])
 if not epoch then
   redis.call('SET', KEYS[1], ARGV[1], 'NX')
   epoch = redis.call('GET', KEYS[1])
-end
+end`;
+
+const VERSION_SCRIPT = `${READ_OR_MAKE_EPOCH}
 local n
 if ARGV[2] == '1' then n = redis.call('INCR', KEYS[2]) else n = redis.call('GET', KEYS[2]) or '0' end
 return epoch .. '.' .. n`;
 
-// The same, with a user's own counter (KEYS[3]) appended.
-const VERSION_FOR_SCRIPT = `
-local epoch = redis.call('GET', KEYS[1])
-if not epoch then
-  redis.call('SET', KEYS[1], ARGV[1], 'NX')
-  epoch = redis.call('GET', KEYS[1])
-end
+// The same, read only, with a user's own counter (KEYS[3]) appended.
+const VERSION_FOR_SCRIPT = `${READ_OR_MAKE_EPOCH}
 return epoch .. '.' .. (redis.call('GET', KEYS[2]) or '0') .. '.' .. (redis.call('GET', KEYS[3]) or '0')`;
 
 type VersionRedis = Redis & {

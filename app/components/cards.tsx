@@ -8,14 +8,29 @@ import { Avatar, Banner, Logo } from "./images.tsx";
 import { SeriesBadges } from "./series-badges.tsx";
 
 /**
+ * A card banner's shown width, so a phone takes the rendition its width needs: the grid's one column on a phone
+ * (the viewport less the container's padding and the card's border, app.css `.grid--cards`), at most about 480px
+ * in the wider grids.
+ */
+const CARD_BANNER_SIZES = "(max-width: 527px) calc(100vw - 34px), 480px";
+
+/**
  * A hub in a grid: banner, logo, name, description, member count. The whole card is the link.
- * `eager`: the first cards' banners are in the first screen (one is the LCP): not lazy, found by the preload scanner.
+ * `eager`: the first cards' banners are in the first screen (one is the LCP): not lazy, high priority, found by the
+ * preload scanner.
  */
 export function HubCard({ hub, headingLevel = 3, eager }: { hub: Hub; headingLevel?: 2 | 3; eager?: boolean }) {
   const H = `h${headingLevel}` as const;
   return (
     <article className="card hub-card">
-      <Banner name={hub.name} imageId={hub.profileBannerId} className="hub-card__banner" width={480} eager={eager} />
+      <Banner
+        name={hub.name}
+        imageId={hub.profileBannerId}
+        className="hub-card__banner"
+        width={480}
+        eager={eager}
+        sizes={CARD_BANNER_SIZES}
+      />
       <div className="hub-card__body">
         <Logo name={hub.name} imageId={hub.profileImageId} size={56} className="hub-card__logo" />
         <H className="card__title">
@@ -106,7 +121,14 @@ export function LatestChapterCard({
   const H = `h${headingLevel}` as const;
   return (
     <article className="card chapter-card">
-      <Banner name={series.name} imageId={series.profileBannerId} className="chapter-card__banner" width={480} eager={eager} />
+      <Banner
+        name={series.name}
+        imageId={series.profileBannerId}
+        className="chapter-card__banner"
+        width={480}
+        eager={eager}
+        sizes={CARD_BANNER_SIZES}
+      />
       <div className="chapter-card__body">
         <Logo name={series.name} imageId={series.profileImageId} size={56} className="chapter-card__logo" />
         <p className="chapter-card__number">Chapter #{chapter.number}</p>

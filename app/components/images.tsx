@@ -32,6 +32,7 @@ interface PictureProps {
   width: number;
   height?: number;
   alt?: string;
+  /** In the first screen (an LCP candidate): loaded at once and before other images (fetchpriority high). */
   eager?: boolean;
   /** A `sizes` for a picture whose shown width follows the viewport: the srcset then offers every rendition. */
   sizes?: string;
@@ -45,6 +46,8 @@ function Picture({ name, imageId, className, width, height, alt, eager, sizes }:
         .map((w) => `${url(imageId, w)} ${w}w`)
         .join(", ")
     : `${url(imageId, width)} 1x, ${url(imageId, width * 2)} 2x`;
+  // React 18 does not know fetchPriority; the lower-case attribute passes through.
+  const hint = eager ? ({ fetchpriority: "high" } as Record<string, string>) : {};
   return (
     <img
       className={className}
@@ -56,6 +59,7 @@ function Picture({ name, imageId, className, width, height, alt, eager, sizes }:
       alt={alt ?? name}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
+      {...hint}
     />
   );
 }

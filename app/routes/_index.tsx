@@ -17,7 +17,10 @@ import { viewerState } from "../lib/viewer.server.ts";
 /** Home's Latest Chapters: the top 10 series (docs/web.md §11), each with its latest chapter. */
 export const LATEST_SERIES = 10;
 
-/** Cards whose banners load at once: those in a phone's first screen (the first is the LCP element). */
+/**
+ * Cards whose banners load at once, with high priority: the two in a phone's first screen. Lighthouse names the
+ * second the LCP element; lazy, it started only after layout (docs/web.md, "First paint").
+ */
 const EAGER_CARDS = 2;
 
 /** Feed items in the signed-in home's "From what you follow" strip. */

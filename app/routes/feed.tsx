@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const page = pageParam(new URL(request.url).searchParams.get("page"));
   const list = await attempt(apiFor(request, context, session).feed(page, FEED_PER_PAGE));
-  // A private page (robots.txt keeps crawlers out) gets a description but no share card.
+  // A private page (a guest is sent to /login) gets a description but no share card.
   const meta = [
     { title: FEED_TITLE },
     { name: "description", content: "New chapters of the series you follow and new posts in the hubs you joined, newest first." },

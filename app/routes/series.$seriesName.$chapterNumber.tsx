@@ -52,13 +52,10 @@ import { deletePath } from "../lib/deletion.ts";
 import { removalPath, removedText } from "../lib/removal.ts";
 import { chapterLikeHandlers, followHandlers } from "../lib/series-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
+// reader.css brings series.css with it (one file: docs/web.md, "First paint").
 import readerStyles from "../styles/reader.css?url";
-import seriesStyles from "../styles/series.css?url";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: seriesStyles },
-  { rel: "stylesheet", href: readerStyles },
-];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: readerStyles }];
 
 /** Share cards, canonical link and schema.org data (app/lib/social-meta.ts, docs/web.md "Feeds, sitemap and cards"). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: "Chapter · Inkwell" }]);

@@ -105,7 +105,7 @@ export function createCommentService(db: Database) {
       const rows = offset < shown ? await hiding.topLevelPageHiding(place, sort, paging.perPage, offset, hidingBlocksOf) : [];
       return { ...(await page(rows, shown, paging, viewerId)), hidden };
     }
-    const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset) : [];
+    const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset, total) : [];
     return page(rows, total, paging, viewerId);
   }
 

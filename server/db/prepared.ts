@@ -64,26 +64,34 @@ export const LITERAL_PAGE_SIZES: ReadonlySet<number> = new Set([1, 5, 10, 20, 25
  * `prepare` for a page query whose LIMIT is the page size (`limit`). On PostgreSQL the usual sizes are written into the
  * text (`LIMIT 10`, one named statement per size): with `LIMIT $n` PostgreSQL's generic plan assumes a tenth of the
  * rows below the LIMIT, costs more than each call's own plan, and so every call was planned anew (0.3–0.5 ms,
- * more than the page's joins take to run; docs/decisions/014-data-layer.md). Other sizes, and SQLite, use the
- * parameter. `limit` is where the builder puts the LIMIT's value.
+ * more than the page's joins take to run; docs/decisions/014-data-layer.md). So is the first page's OFFSET 0, when the
+ * builder places `offset`: with `OFFSET $n` the generic plan assumes a tenth of the rows skipped (10,000 of 100,000
+ * hubs), and the first page, the one most asked for, was planned anew at every call too. Other sizes, and SQLite, use
+ * the parameters. `limit` and `offset` are where the builder puts the LIMIT's and the OFFSET's values (the parameters
+ * named `limit` and `offset`).
  */
 export function prepareSized<Params extends Record<string, unknown> & { limit: number }, Row = never>(
   db: { engine: Engine; kysely: Kysely<DB> },
-  build: (p: Placeholder<Params>, limit: unknown) => Compilable<Row> | RawBuilder<Row>,
+  build: (p: Placeholder<Params>, limit: unknown, offset: unknown) => Compilable<Row> | RawBuilder<Row>,
 ): Prepared<Params, Row> {
-  const general = prepare<Params, Row>(db.kysely, (p) => build(p, p("limit")));
+  const offsetName = "offset" as keyof Params & string;
+  const general = prepare<Params, Row>(db.kysely, (p) => build(p, p("limit"), p(offsetName)));
   if (db.engine !== "postgres") return general;
-  const bySize = new Map<number, Prepared<Params, Row>>();
-  const forSize = (size: number) => {
+  const bySize = new Map<string, Prepared<Params, Row>>();
+  const forCall = (params: Params) => {
+    const size = params.limit;
     if (!LITERAL_PAGE_SIZES.has(size)) return general;
-    let sized = bySize.get(size);
-    if (!sized) bySize.set(size, (sized = prepare<Params, Row>(db.kysely, (p) => build(p, sql.lit(size)))));
+    const first = params[offsetName] === 0;
+    const key = `${size}:${first}`;
+    let sized = bySize.get(key);
+    if (!sized)
+      bySize.set(key, (sized = prepare<Params, Row>(db.kysely, (p) => build(p, sql.lit(size), first ? sql.lit(0) : p(offsetName)))));
     return sized;
   };
   return {
     sql: general.sql,
-    all: (params, on) => forSize(params.limit).all(params, on),
-    first: (params, on) => forSize(params.limit).first(params, on),
-    run: (params, on) => forSize(params.limit).run(params, on),
+    all: (params, on) => forCall(params).all(params, on),
+    first: (params, on) => forCall(params).first(params, on),
+    run: (params, on) => forCall(params).run(params, on),
   };
 }

@@ -55,6 +55,18 @@ export async function cleanUpload(input: Buffer): Promise<CleanImage> {
   }
 }
 
+// The WebP renditions of JPEG and PNG originals: quality 80 is a fifth to a third of the PNG rendition's bytes and
+// looks like it on comic art (measured: docs/decisions/022-webp-renditions.md).
+const WEBP_RENDITION_QUALITY = 80;
+
+/** The format of a `?w=` rendition: WebP for a JPEG or PNG original when the client accepts it, else the original's. */
+export function renditionFormat(original: ImageFormat, acceptsWebp: boolean): ImageFormat {
+  return acceptsWebp && (original === "jpeg" || original === "png") ? "webp" : original;
+}
+
+/** Every format an image's renditions may be kept in: what deleting it removes. */
+const renditionFormats = (original: ImageFormat): ImageFormat[] => [...new Set([original, renditionFormat(original, true)])];
+
 function encode(image: sharp.Sharp, format: ImageFormat): sharp.Sharp {
   switch (format) {
     case "jpeg":
@@ -124,6 +136,8 @@ async function writeDurably(file: string, bytes: Buffer): Promise<void> {
 
 export interface Rendition {
   bytes: Buffer;
+  /** The original's format, or WebP for a WebP rendition. */
+  format: ImageFormat;
   /** False when the original was served instead (resizers busy): not to be cached as the rendition. */
   exact: boolean;
 }
@@ -148,9 +162,10 @@ export interface ImageStorage {
   discardUpload(fileKey: string, format: ImageFormat, id?: number): Promise<void>;
   /**
    * The bytes to serve for a width request: the original when it is no wider, else a rendition made once and
-   * kept. With every resizer busy and the queue full, the original (a correct image, just larger).
+   * kept. With every resizer busy and the queue full, the original (a correct image, just larger). With
+   * `acceptsWebp`, a JPEG or PNG original's rendition is WebP, the whole original too when it is no wider.
    */
-  read(image: StoredImage, requested: number | undefined): Promise<Rendition | null>;
+  read(image: StoredImage, requested: number | undefined, acceptsWebp?: boolean): Promise<Rendition | null>;
   /** Deletes the original and every kept rendition (nothing there is fine): a deleted image's bytes. */
   remove(image: Pick<StoredImage, "id" | "fileKey" | "format">): Promise<void>;
 }
@@ -158,8 +173,8 @@ export interface ImageStorage {
 /** How a store reads an original, reads a kept rendition and keeps a new one. */
 interface RenditionIo {
   original(): Promise<Buffer | null>;
-  kept(width: number): Promise<Buffer | null>;
-  keep(width: number, bytes: Buffer): Promise<void>;
+  kept(width: number, format: ImageFormat): Promise<Buffer | null>;
+  keep(width: number, format: ImageFormat, bytes: Buffer): Promise<void>;
 }
 
 /** Renditions made on demand, at most `running` at once (the rest wait or get the original), each made once. */
@@ -171,44 +186,50 @@ class Renditions {
     this.resizers = new WorkLimiter(limits.running, limits.queued);
   }
 
-  async read(image: StoredImage, requested: number | undefined, io: RenditionIo): Promise<Rendition | null> {
+  async read(image: StoredImage, requested: number | undefined, io: RenditionIo, acceptsWebp: boolean): Promise<Rendition | null> {
     const readOriginal = async (exact: boolean) => {
       const bytes = await io.original();
-      return bytes && { bytes, exact };
+      return bytes && { bytes, format: image.format, exact };
     };
     if (requested === undefined) return readOriginal(true);
-    const width: number = RENDITION_WIDTHS.find((w) => w >= requested) ?? RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1]!;
-    if (width >= image.width) return readOriginal(true);
-    const kept = await io.kept(width);
-    if (kept) return { bytes: kept, exact: true };
+    const format = renditionFormat(image.format, acceptsWebp);
+    let width: number = RENDITION_WIDTHS.find((w) => w >= requested) ?? RENDITION_WIDTHS[RENDITION_WIDTHS.length - 1]!;
+    if (width >= image.width) {
+      if (format === image.format) return readOriginal(true);
+      // A WebP of the whole original, kept once under the first width not narrower than it.
+      width = RENDITION_WIDTHS.find((w) => w >= image.width) ?? width;
+    }
+    const kept = await io.kept(width, format);
+    if (kept) return { bytes: kept, format, exact: true };
     // Concurrent requests for the same rendition share one resize.
-    const name = `${image.id}:${width}`;
+    const name = `${image.id}:${width}:${format}`;
     let pending = this.inFlight.get(name);
     if (!pending) {
-      const started = this.resizers.tryRun(() => resize(image.format, width, io));
+      const started = this.resizers.tryRun(() => resize(image.format, format, width, io));
       if (!started) return readOriginal(false);
       pending = started.finally(() => this.inFlight.delete(name));
       this.inFlight.set(name, pending);
     }
     const bytes = await pending.catch(() => null);
-    return bytes ? { bytes, exact: true } : null;
+    return bytes ? { bytes, format, exact: true } : null;
   }
 }
 
-async function resize(format: ImageFormat, width: number, io: RenditionIo): Promise<Buffer | null> {
+async function resize(from: ImageFormat, to: ImageFormat, width: number, io: RenditionIo): Promise<Buffer | null> {
   const original = await io.original();
   if (!original) return null;
-  const animated = format === "gif" || format === "webp";
-  const bytes = await encode(sharp(original, { animated }).resize({ width, withoutEnlargement: true }), format).toBuffer();
+  const animated = from === "gif" || from === "webp";
+  const resized = sharp(original, { animated }).resize({ width, withoutEnlargement: true });
+  const bytes = await (to === from ? encode(resized, to) : resized.webp({ quality: WEBP_RENDITION_QUALITY })).toBuffer();
   // A rendition that cannot be kept (a full disk, a store that is down) is still served, from memory.
-  await io.keep(width, bytes).catch(() => undefined);
+  await io.keep(width, to, bytes).catch(() => undefined);
   return bytes;
 }
 
 /**
- * Where images live under the data folder: originals/{id}.{ext} and w{width}/{id}.{ext}; every file
- * being written sits in incoming/ first (uploads as {fileKey}.{ext}, renditions as {uuid}.tmp), so
- * the start-up tidy reads one small folder (server/images/image-tidy.ts).
+ * Where images live under the data folder: originals/{id}.{ext} and w{width}/{id}.{ext} (and w{width}/{id}.webp,
+ * the WebP rendition of a JPEG or PNG); every file being written sits in incoming/ first (uploads as
+ * {fileKey}.{ext}, renditions as {uuid}.tmp), so the start-up tidy reads one small folder (server/images/image-tidy.ts).
  */
 export class ImageFiles implements ImageStorage {
   private readonly renditions: Renditions;
@@ -260,7 +281,11 @@ export class ImageFiles implements ImageStorage {
   }
 
   async remove(image: Pick<StoredImage, "id" | "format">): Promise<void> {
-    await Promise.all(RENDITION_WIDTHS.map((width) => fs.rm(this.renditionPath(image.id, image.format, width), { force: true })));
+    await Promise.all(
+      renditionFormats(image.format).flatMap((format) =>
+        RENDITION_WIDTHS.map((width) => fs.rm(this.renditionPath(image.id, format, width), { force: true })),
+      ),
+    );
     await fs.rm(this.originalPath(image.id, image.format), { force: true });
   }
 
@@ -278,17 +303,19 @@ export class ImageFiles implements ImageStorage {
     }
   }
 
-  read(image: StoredImage, requested: number | undefined): Promise<Rendition | null> {
-    return this.renditions.read(image, requested, {
+  read(image: StoredImage, requested: number | undefined, acceptsWebp = false): Promise<Rendition | null> {
+    const io: RenditionIo = {
       original: () => fs.readFile(this.originalPath(image.id, image.format)).catch(() => null),
-      kept: (width) => fs.readFile(this.renditionPath(image.id, image.format, width)).catch(() => null),
-      keep: (width, bytes) => this.writeAtomically(this.renditionPath(image.id, image.format, width), bytes),
-    });
+      kept: (width, format) => fs.readFile(this.renditionPath(image.id, format, width)).catch(() => null),
+      keep: (width, format, bytes) => this.writeAtomically(this.renditionPath(image.id, format, width), bytes),
+    };
+    return this.renditions.read(image, requested, io, acceptsWebp);
   }
 }
 
 /**
- * Images in an S3 bucket (S3_BUCKET, CONTRACT.md 15): originals/{fileKey}.{ext} and w{width}/{fileKey}.{ext}.
+ * Images in an S3 bucket (S3_BUCKET, CONTRACT.md 15): originals/{fileKey}.{ext} and w{width}/{fileKey}.{ext} (and
+ * w{width}/{fileKey}.webp, the WebP rendition of a JPEG or PNG).
  * An upload's object is written whole, under its key, before the row naming it is committed, and never renamed;
  * the answer comes after the store has it. Rows from before upload keys (copied from an older site) are named
  * id-{id}.
@@ -323,16 +350,22 @@ export class BucketImageFiles implements ImageStorage {
 
   async remove(image: Pick<StoredImage, "id" | "fileKey" | "format">): Promise<void> {
     // Deleting an object that is not there succeeds: renditions never made cost one request each.
-    await Promise.all(RENDITION_WIDTHS.map((width) => this.objects.remove(BucketImageFiles.objectName(image, width))));
+    await Promise.all(
+      renditionFormats(image.format).flatMap((format) =>
+        RENDITION_WIDTHS.map((width) => this.objects.remove(BucketImageFiles.objectName({ ...image, format }, width))),
+      ),
+    );
     await this.objects.remove(BucketImageFiles.objectName(image));
   }
 
-  read(image: StoredImage, requested: number | undefined): Promise<Rendition | null> {
-    return this.renditions.read(image, requested, {
+  read(image: StoredImage, requested: number | undefined, acceptsWebp = false): Promise<Rendition | null> {
+    const io: RenditionIo = {
       original: () => this.objects.read(BucketImageFiles.objectName(image)),
-      kept: (width) => this.objects.read(BucketImageFiles.objectName(image, width)),
-      keep: (width, bytes) => this.objects.write(BucketImageFiles.objectName(image, width), bytes, CONTENT_TYPES[image.format]),
-    });
+      kept: (width, format) => this.objects.read(BucketImageFiles.objectName({ ...image, format }, width)),
+      keep: (width, format, bytes) =>
+        this.objects.write(BucketImageFiles.objectName({ ...image, format }, width), bytes, CONTENT_TYPES[format]),
+    };
+    return this.renditions.read(image, requested, io, acceptsWebp);
   }
 }
 

@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { memoryAttemptCounter, type AttemptCounter, type AttemptCounters } from "../http/attempt-counter.ts";
+import { acceptsListed } from "../http/accept.ts";
 import { sendWithEtag } from "../http/conditional-send.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
@@ -92,17 +93,21 @@ export function imageEndpoints(
       method: "get",
       path: "/images/{id}",
       tag: "Images",
-      summary: "An image's bytes; ?w= asks for a narrower rendition (snapped to a fixed set of widths)",
+      summary:
+        "An image's bytes; ?w= asks for a narrower rendition (snapped to a fixed set of widths), WebP for a JPEG or PNG when Accept lists image/webp",
       auth: "none",
       params: ImageId,
       query: WidthQuery,
       response: "binary",
       errors: [404],
       handle: async ({ params, query, req, res, user, deps }) => {
-        const image = await deps.images.bytesFor(params.id, query.w, user?.id);
+        const acceptsWebp = query.w !== undefined && acceptsListed(req.headers.accept, "image/webp");
+        const image = await deps.images.bytesFor(params.id, { width: query.w, acceptsWebp }, user?.id);
         // Image ids are never reused and published images never change: cache for a year. A private
         // one (only its uploader may see it) is kept by no cache.
         res.setHeader("Content-Type", image.contentType);
+        // A rendition's format follows Accept (WebP or the original's), so a cache in front must key on it.
+        if (query.w !== undefined) res.vary("Accept");
         res.setHeader("Cache-Control", image.public ? `public, max-age=${YEAR_SECONDS}, immutable` : "private, no-store");
         sendWithEtag(req, res, image.etag, image.bytes);
       },

@@ -85,10 +85,17 @@ export function createImageService(db: Database, files: ImageStorage, options: I
 
     /**
      * The bytes to send for an image at the requested width (`?w=`) and whether they are public; an image
-     * nothing published uses is its uploader's only (404 for anyone else). Recently served bytes come from memory.
+     * nothing published uses is its uploader's only (404 for anyone else). With `acceptsWebp`, the rendition of a
+     * JPEG or PNG is WebP. Recently served bytes come from memory.
      */
-    async bytesFor(id: number, width: number | undefined, viewerId: number | undefined): Promise<ServedImage> {
-      const key = `${id}:${width ?? ""}`;
+    async bytesFor(
+      id: number,
+      { width, acceptsWebp = false }: { width?: number; acceptsWebp?: boolean },
+      viewerId: number | undefined,
+    ): Promise<ServedImage> {
+      // Keyed by what was asked (the format is known only from the row): a GIF's rendition asked for by both
+      // kinds of client is kept twice, which the byte budget bounds.
+      const key = width === undefined ? `${id}:` : `${id}:${width}:${acceptsWebp ? "webp" : "own"}`;
       const cached = cache.get(key);
       // Public images never become private again, so a public entry needs no second look.
       if (cached?.public) return { ...cached, public: true };
@@ -96,11 +103,12 @@ export function createImageService(db: Database, files: ImageStorage, options: I
       if (!row || !visibleTo(row, viewerId)) throw notFoundImage();
       const isPublic = row.publishedAt !== null;
       if (cached) return { ...cached, public: isPublic };
-      const found = await files.read({ id, fileKey: row.fileKey, format: formatOf(row.contentType), width: row.width }, width);
+      const image = { id, fileKey: row.fileKey, format: formatOf(row.contentType), width: row.width };
+      const found = await files.read(image, width, acceptsWebp);
       // Gone from disk: a plain 404, never the file's path in the message.
       if (!found) throw notFoundImage();
       // The original sent in place of a rendition is kept as the original, never as the rendition.
-      const entry = cache.set(found.exact ? key : `${id}:`, found.bytes, row.contentType, isPublic);
+      const entry = cache.set(found.exact ? key : `${id}:`, found.bytes, CONTENT_TYPES[found.format], isPublic);
       return { ...entry, public: isPublic };
     },
   };

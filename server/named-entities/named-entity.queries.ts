@@ -158,11 +158,11 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
 
   return {
     /** A page of the whole list, each row with the list's total (one round trip on PostgreSQL, not two). */
-    newest: prepareSized<PageParams, Row & Total>(db, (p, limit) =>
-      page("newest", sql``, limit, p("offset"), totalColumn).$castTo<Row & Total>(),
+    newest: prepareSized<PageParams, Row & Total>(db, (_p, limit, offset) =>
+      page("newest", sql``, limit, offset, totalColumn).$castTo<Row & Total>(),
     ),
-    top: prepareSized<PageParams, Row & Total>(db, (p, limit) =>
-      page("top", sql``, limit, p("offset"), totalColumn).$castTo<Row & Total>(),
+    top: prepareSized<PageParams, Row & Total>(db, (_p, limit, offset) =>
+      page("top", sql``, limit, offset, totalColumn).$castTo<Row & Total>(),
     ),
     /** The table's rows (for a page past the end, which has no row to carry them). */
     count: prepare<Record<string, never>, Count>(kysely, () => sql<Count>`SELECT ${rowCount} AS n`),

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare, prepareSized, type Executor } from "../db/prepared.ts";
 
@@ -31,6 +31,13 @@ export async function readAmong(on: Executor, viewerId: number | undefined, chap
     WHERE "userId" = ${viewerId} AND "chapterId" IN (${sql.join([...new Set(chapterIds)])})`.execute(on);
   return new Set(rows.map((r) => Number(r.chapterId)));
 }
+
+/** The user's positions, most recent first, with `columns` added and `limit` after the order. */
+const mostRecentFirst = <Row>(userId: unknown, columns: RawBuilder<unknown>, limit: RawBuilder<unknown>) =>
+  sql<Row>`SELECT p."seriesId", c."number" AS "chapterNumber", p."page", p."updatedAt"${columns}
+      FROM "ReadingProgress" p JOIN "Chapter" c ON c."id" = p."chapterId"
+      WHERE p."userId" = ${userId}
+      ORDER BY p."updatedAt" DESC, p."seriesId" DESC ${limit}`;
 
 /**
  * Reading progress (CONTRACT.md 14, docs/api.md "Reading progress"): one ReadingProgress row per user and series (the
@@ -66,15 +73,16 @@ export function createProgressQueries(db: Database) {
     ),
     // Most recent first over the (userId, updatedAt DESC, seriesId DESC) index; the unread count reads the
     // (seriesId, number) unique index from the chapter in progress on.
-    page: prepareSized<{ userId: number; limit: number; offset: number }, ContinueRow>(
-      db,
-      (p, limit) => sql`SELECT p."seriesId", c."number" AS "chapterNumber", p."page", p."updatedAt",
-                   (SELECT COUNT(*) FROM "Chapter" n
-                     WHERE n."seriesId" = p."seriesId" AND n."number" > c."number" AND n."removedReason" IS NULL) AS "unreadChapters"
-                 FROM "ReadingProgress" p JOIN "Chapter" c ON c."id" = p."chapterId"
-                 WHERE p."userId" = ${p("userId")}
-                 ORDER BY p."updatedAt" DESC, p."seriesId" DESC LIMIT ${limit} OFFSET ${p("offset")}`,
+    page: prepareSized<{ userId: number; limit: number; offset: number }, ContinueRow>(db, (p, limit) =>
+      mostRecentFirst<ContinueRow>(
+        p("userId"),
+        sql`, (SELECT COUNT(*) FROM "Chapter" n
+               WHERE n."seriesId" = p."seriesId" AND n."number" > c."number" AND n."removedReason" IS NULL) AS "unreadChapters"`,
+        sql`LIMIT ${limit} OFFSET ${p("offset")}`,
+      ),
     ),
+    // The list's first row: one step down the same index.
+    latest: prepare<{ userId: number }, ProgressRow>(kysely, (p) => mostRecentFirst<ProgressRow>(p("userId"), sql``, sql`LIMIT 1`)),
     count: prepare<{ userId: number }, { n: number }>(
       kysely,
       (p) => sql`SELECT COUNT(*) AS "n" FROM "ReadingProgress" WHERE "userId" = ${p("userId")}`,
@@ -113,6 +121,9 @@ export function createProgressQueries(db: Database) {
       }),
 
     page: (userId: number, limit: number, offset: number) => q.page.all({ userId, limit, offset }),
+
+    /** The position saved last (the first row of `page`), for the viewer's state. */
+    latest: (userId: number) => q.latest.first({ userId }),
 
     count: async (userId: number) => Number((await q.count.first({ userId }))?.n ?? 0),
   };

@@ -3,9 +3,10 @@ import supertest from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpSharedTestApi, startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
-import { countRows } from "../helpers/fixtures.ts";
+import { countRows, createHub, createPost } from "../helpers/fixtures.ts";
 import { RENDITION_WIDTHS } from "../../server/rules/images.ts";
 import { imageBytes, keptImageBytes, noisePng, removeKeptOriginal, uploadImage, type Format } from "../helpers/images.ts";
+import { storedImageReader } from "../helpers/stored-images.ts";
 
 let api: TestApi;
 let artist: TestUser;
@@ -367,6 +368,200 @@ describe("GET /images/{id}", () => {
     const res = await api.request.get(`/images/${id}`);
 
     expectFieldError(res, "id");
+  });
+});
+
+// What Chrome and Firefox send for an <img>.
+const BROWSER_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
+/** RIFF....WEBP: the first twelve bytes of a WebP file. */
+const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP";
+
+const varied = (res: { headers: Record<string, string | undefined> }) => (res.headers.vary ?? "").split(",").map((name) => name.trim());
+
+/** Frames of three colours as one animated image (GIF or WebP). */
+async function animatedImage(format: "gif" | "webp"): Promise<Buffer> {
+  const frames = await Promise.all(
+    ["#f00", "#0f0", "#00f"].map((c) =>
+      sharp({ create: { width: 600, height: 300, channels: 3, background: c } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+describe("GET /images/{id}?w= as WebP for clients whose Accept lists image/webp", () => {
+  let pngId: number;
+  beforeAll(async () => {
+    pngId = await uploadImage(api, artist, await imageBytes("png", 1000, 600), "page.png");
+  });
+
+  it("serves a PNG's rendition as WebP, with Vary: Accept, and keeps it beside the PNG renditions", async () => {
+    const res = await getBytes(`/images/${pngId}?w=300`).set("Accept", BROWSER_ACCEPT);
+
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(varied(res)).toContain("Accept");
+    expect(isWebp(res.body)).toBe(true);
+    const meta = await sharp(res.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 320, 192]);
+    expect((await keptImageBytes(api, pngId, 320, "webp"))?.equals(res.body)).toBe(true);
+    expect(await keptImageBytes(api, pngId, 320)).toBeNull();
+  });
+
+  it.each([
+    ["no Accept", undefined],
+    ["*/*", "*/*"],
+    ["image/*", "image/*"],
+    ["image/png", "image/png"],
+    ["image/webp;q=0", "image/png, image/webp;q=0"],
+  ])("serves the PNG's rendition as PNG, with Vary: Accept, to %s", async (_what, accept) => {
+    const get = getBytes(`/images/${pngId}?w=480`);
+    const res = await (accept === undefined ? get : get.set("Accept", accept));
+
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(varied(res)).toContain("Accept");
+    const meta = await sharp(res.body).metadata();
+    expect([meta.format, meta.width]).toEqual(["png", 480]);
+  });
+
+  it("serves a JPEG's rendition as WebP too (the type matched in any case, with a quality)", async () => {
+    const id = await uploadImage(api, artist, await imageBytes("jpeg", 800, 400), "page.jpg");
+
+    const res = await getBytes(`/images/${id}?w=160`).set("Accept", "image/jpeg, Image/WebP;q=0.5");
+
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(isWebp(res.body)).toBe(true);
+    expect((await sharp(res.body).metadata()).width).toBe(160);
+  });
+
+  it("gives the WebP and the PNG rendition different ETags", async () => {
+    const png = await getBytes(`/images/${pngId}?w=640`);
+    const webp = await getBytes(`/images/${pngId}?w=640`).set("Accept", BROWSER_ACCEPT);
+
+    const revalidated = await getBytes(`/images/${pngId}?w=640`).set("Accept", BROWSER_ACCEPT).set("If-None-Match", png.headers.etag!);
+
+    expect(webp.headers.etag).not.toBe(png.headers.etag);
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers["content-type"]).toBe("image/webp");
+  });
+
+  it("serves the original unchanged and without Vary: Accept, whatever the Accept", async () => {
+    const res = await getBytes(`/images/${pngId}`).set("Accept", BROWSER_ACCEPT);
+
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(varied(res)).not.toContain("Accept");
+    expect(res.body.equals((await keptImageBytes(api, pngId))!)).toBe(true);
+  });
+
+  it("serves a WebP of the whole image for a width not narrower than it, and the original to other clients", async () => {
+    const id = await uploadImage(api, artist, await imageBytes("png", 400, 200), "small.png");
+
+    const webp = await getBytes(`/images/${id}?w=1600`).set("Accept", BROWSER_ACCEPT);
+    const png = await getBytes(`/images/${id}?w=1600`).set("Accept", "*/*");
+
+    const meta = await sharp(webp.body).metadata();
+    expect([webp.headers["content-type"], meta.format, meta.width, meta.height]).toEqual(["image/webp", "webp", 400, 200]);
+    // Kept once, under the first rendition width not narrower than the original.
+    expect((await keptImageBytes(api, id, 480, "webp"))?.equals(webp.body)).toBe(true);
+    expect(png.headers["content-type"]).toBe("image/png");
+    expect(png.body.equals((await keptImageBytes(api, id))!)).toBe(true);
+  });
+
+  it.each<["gif" | "webp", string]>([
+    ["gif", "image/gif"],
+    ["webp", "image/webp"],
+  ])("keeps an animated %s's rendition in its own format, every frame", async (format, contentType) => {
+    const id = await uploadImage(api, artist, await animatedImage(format), `anim.${format}`);
+
+    const res = await getBytes(`/images/${id}?w=300`).set("Accept", BROWSER_ACCEPT);
+
+    expect(res.headers["content-type"]).toBe(contentType);
+    expect(varied(res)).toContain("Accept");
+    const meta = await sharp(res.body, { animated: true }).metadata();
+    expect([meta.format, meta.pages, meta.width]).toEqual([format, 3, 320]);
+  });
+
+  it("serves a GIF's rendition as GIF", async () => {
+    const id = await uploadImage(api, artist, await imageBytes("gif", 800, 400), "still.gif");
+
+    const res = await getBytes(`/images/${id}?w=160`).set("Accept", BROWSER_ACCEPT);
+
+    expect(res.headers["content-type"]).toBe("image/gif");
+    expect((await sharp(res.body).metadata()).format).toBe("gif");
+  });
+
+  it("serves a second request from the kept WebP rendition (the original is not read again)", async () => {
+    const id = await uploadImage(api, artist, await imageBytes("png", 800, 400), "kept.png");
+    const first = await getBytes(`/images/${id}?w=160`).set("Accept", BROWSER_ACCEPT);
+    await removeKeptOriginal(api, id);
+
+    // w=150 snaps to the same 160 but is not the same entry of the in-memory cache.
+    const second = await getBytes(`/images/${id}?w=150`).set("Accept", BROWSER_ACCEPT);
+
+    expect(second.status).toBe(200);
+    expect(second.headers["content-type"]).toBe("image/webp");
+    expect(second.body.equals(first.body)).toBe(true);
+  });
+
+  it("deletes the WebP renditions with the image (data folder or bucket)", async () => {
+    const id = await uploadImage(api, artist, await imageBytes("png", 800, 400), "doomed.png");
+    const hub = await createHub(api, artist);
+    const post = await createPost(api, artist, hub.id, { content: `![a](http://localhost/images/${id})` });
+    expect((await getBytes(`/images/${id}?w=160`).set("Accept", BROWSER_ACCEPT)).headers["content-type"]).toBe("image/webp");
+    expect((await getBytes(`/images/${id}?w=160`)).headers["content-type"]).toBe("image/png");
+    const webp = await storedImageReader(api, id, 160, "webp");
+    const png = await storedImageReader(api, id, 160);
+    const original = await storedImageReader(api, id);
+    expect(await webp()).not.toBeNull();
+    expect(await png()).not.toBeNull();
+
+    await api.request.delete(`/hub-posts/${post.id}`).set(artist.auth).expect(200);
+
+    // The release job deletes the files, then the row.
+    const row = () => api.db.kysely.selectFrom("Image").select("id").where("id", "=", id).executeTakeFirst();
+    await expect.poll(async () => (await row()) ?? null, { timeout: 10_000 }).toBeNull();
+    expect(await webp()).toBeNull();
+    expect(await png()).toBeNull();
+    expect(await original()).toBeNull();
+  });
+
+  it("sends the original in its own format when every resizer is busy", async () => {
+    const busy = await startTestApi({ imageResizeLimits: { running: 1, queued: 0 } });
+    try {
+      const user = await busy.register("busy_artist");
+      const big = await imageBytes("png", 1600, 1200);
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) ids.push(await uploadImage(busy, user, big, `p${i}.png`));
+
+      const results = await Promise.all(
+        ids.map((id) =>
+          busy.request
+            .get(`/images/${id}?w=160`)
+            .set(user.auth)
+            .set("Accept", BROWSER_ACCEPT)
+            .buffer(true)
+            .parse((res, done) => {
+              const chunks: Buffer[] = [];
+              res.on("data", (c: Buffer) => chunks.push(c));
+              res.on("end", () => done(null, Buffer.concat(chunks)));
+            }),
+        ),
+      );
+
+      const served = await Promise.all(
+        results.map(async (r) => [r.headers["content-type"], (await sharp(r.body as Buffer).metadata()).format] as const),
+      );
+      expect(served.every(([type, format]) => type === `image/${format}`)).toBe(true);
+      expect(served.map(([type]) => type)).toContain("image/webp");
+      expect(served.map(([type]) => type)).toContain("image/png");
+    } finally {
+      await busy.close();
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { createCommentQueries } from "../../server/comments/comments.queries.ts"
 import type { Database } from "../../server/db/database.ts";
 import { postgresKysely, postgresPool } from "../../server/db/postgres.ts";
 import { LITERAL_PAGE_SIZES, prepareSized } from "../../server/db/prepared.ts";
+import { createHubQueries } from "../../server/hubs/hubs.queries.ts";
 import { createNotificationQueries } from "../../server/notifications/notifications.queries.ts";
 import { createPostQueries } from "../../server/posts/posts.queries.ts";
 import type { CommentSort } from "../../server/rules/comment.ts";
@@ -120,14 +121,16 @@ const ORDERS: Record<CommentSort, (a: (typeof threads)[number], b: (typeof threa
 };
 
 describe("page queries", () => {
-  it("page a post's top-level comments in each order, replies left out", async () => {
+  it("page a post's top-level comments in each order, the second half read from the end, replies left out", async () => {
     const comments = createCommentQueries(db);
     for (const sort of ["top", "oldest", "newest"] as const) {
       const expected = [...threads].sort(ORDERS[sort]).map((t) => t.id);
       for (const size of [10, 7]) {
         const pages: number[] = [];
         for (let offset = 0; offset < THREADS; offset += size) {
-          pages.push(...(await comments.topLevelPage({ column: "postId", id: postId }, sort, size, offset)).map((row) => row.id));
+          pages.push(
+            ...(await comments.topLevelPage({ column: "postId", id: postId }, sort, size, offset, threads.length)).map((row) => row.id),
+          );
         }
         expect(pages, `${sort} by ${size}`).toEqual(expected);
       }
@@ -143,12 +146,12 @@ describe("page queries", () => {
     expect(pages).toEqual(unreadIds);
   });
 
-  it("prepareSized answers the same rows for a size written into the text and for one passed as a value", async () => {
+  it("prepareSized answers the same rows for a size and a first page written into the text and for values", async () => {
     expect(LITERAL_PAGE_SIZES.has(10) && !LITERAL_PAGE_SIZES.has(7)).toBe(true);
     const page = prepareSized<{ hubId: number; limit: number; offset: number }, { id: number }>(
       db,
-      (p, limit) =>
-        sql`SELECT "id" FROM "Post" WHERE "hubId" = ${p("hubId")} ORDER BY "date" DESC, "id" DESC LIMIT ${limit} OFFSET ${p("offset")}`,
+      (p, limit, offset) =>
+        sql`SELECT "id" FROM "Post" WHERE "hubId" = ${p("hubId")} ORDER BY "date" DESC, "id" DESC LIMIT ${limit} OFFSET ${offset}`,
     );
     const all = (
       await db.kysely.selectFrom("Post").select("id").where("hubId", "=", hubId).orderBy("date", "desc").orderBy("id", "desc").execute()
@@ -200,25 +203,57 @@ if (testEngine === "postgres") {
       // A table this small would be scanned whole; the index plans are the ones the large sets get.
       await sql`SET enable_seqscan = off`.execute(one.kysely);
       const comments = createCommentQueries(one);
-      for (const sort of ["top", "oldest", "newest"] as const) await comments.topLevelPage({ column: "postId", id: postId }, sort, 10, 0);
+      for (const sort of ["top", "oldest", "newest"] as const) {
+        await comments.topLevelPage({ column: "postId", id: postId }, sort, 10, 0, threads.length);
+        // The last page: the same index read backwards.
+        await comments.topLevelPage({ column: "postId", id: postId }, sort, 10, THREADS - 10, threads.length);
+      }
       await createNotificationQueries(one).page(userId, true, 10, 0);
 
       const commentPlans = await plansOf(`%"parentId" IS NULL%LIMIT%`, `(${postId}, 10, 0)`);
       const notificationPlans = await plansOf(`%"readAt" IS NULL%LIMIT%`, `(${userId}, 10, 0)`);
-      expect(commentPlans).toHaveLength(3);
+      expect(commentPlans).toHaveLength(6);
       expect(notificationPlans).toHaveLength(1);
       for (const plan of [...commentPlans, ...notificationPlans]) expect(sortsUnderLimits(plan), JSON.stringify(plan)).toEqual([]);
       await sql`RESET enable_seqscan`.execute(one.kysely);
     });
 
+    /** The generic and custom plans of the named statements whose text is like `statementLike`. */
+    const planCounts = async (statementLike: string) =>
+      (
+        await sql<{ generic_plans: number; custom_plans: number }>`
+          SELECT "generic_plans", "custom_plans" FROM pg_prepared_statements WHERE "statement" LIKE ${statementLike}
+            AND "statement" NOT LIKE '%pg_prepared_statements%'`.execute(one.kysely)
+      ).rows.map((row) => ({ generic: Number(row.generic_plans), custom: Number(row.custom_plans) }));
+
     it("write a usual page size into the text of a hub's page of posts, and keep its generic plan", async () => {
       const posts = createPostQueries(one);
       for (let i = 0; i < 8; i++) await posts.page(hubId, "latest", 10, 0);
-      const counts = await sql<{ generic_plans: number; custom_plans: number }>`
-        SELECT "generic_plans", "custom_plans" FROM pg_prepared_statements WHERE "statement" LIKE '%"Post" WHERE "hubId" = $1%LIMIT 10 OFFSET%'
-          AND "statement" NOT LIKE '%pg_prepared_statements%'`.execute(one.kysely);
-      expect(counts.rows).toHaveLength(1);
-      expect(Number(counts.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+      const counts = await planCounts(`%"Post" WHERE "hubId" = $1%LIMIT 10 OFFSET%`);
+      expect(counts).toHaveLength(1);
+      expect(counts[0]!.generic).toBeGreaterThanOrEqual(3);
+    });
+
+    it("write the first page into the text of the hub lists, newest and top, and keep their generic plans", async () => {
+      // With OFFSET $n the generic plan guessed 10,000 of 100,000 hubs skipped, and every call was planned anew.
+      const hubs = createHubQueries(one);
+      const hubIds = (await one.kysely.selectFrom("Hub").select("id").orderBy("createdAt", "desc").orderBy("id", "desc").execute()).map(
+        (row) => row.id,
+      );
+      expect(hubIds).toContain(hubId);
+      for (let i = 0; i < 8; i++) {
+        expect((await hubs.newest.all({ limit: 10, offset: 0 })).map((row) => row.id)).toEqual(hubIds.slice(0, 10));
+        expect((await hubs.top.all({ limit: 5, offset: 0 })).map((row) => row.id)).toHaveLength(Math.min(5, hubIds.length));
+      }
+      expect((await hubs.newest.all({ limit: 10, offset: 1 })).map((row) => row.id)).toEqual(hubIds.slice(1, 11));
+      for (const [size, order] of [
+        [10, `"createdAt" DESC`],
+        [5, `"memberCount" DESC`],
+      ] as const) {
+        const counts = await planCounts(`%FROM "Hub"%ORDER BY ${order}, "id" DESC LIMIT ${size} OFFSET 0)%`);
+        expect(counts, order).toHaveLength(1);
+        expect(counts[0]!.generic, order).toBeGreaterThanOrEqual(3);
+      }
     });
   });
 }

@@ -245,8 +245,8 @@ describe("robots.txt", () => {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
-    // Nothing public is disallowed.
-    expect(lines.filter((l) => /^Disallow: \/(series|hubs|user)\/?$/.test(l))).toEqual([]);
+    // Nothing public is disallowed, nor the feed (a guest is sent from it to /login).
+    expect(lines.filter((l) => /^Disallow: \/(series|hubs|user|feed)\/?$/.test(l))).toEqual([]);
   });
 });
 

@@ -1,9 +1,10 @@
 // What Lighthouse found on the pages of issue 16 (bench/lighthouse.ts), checked in Chromium at a phone's width:
 // headings in order (axe's heading-order rule, a "moderate" one the screens test does not fail on), a meta
-// description, the banners of the first screen's cards not lazy (one of them is the LCP element), and the feed's
+// description, the banners of the first screen's cards eager and high priority (one of them is the LCP element), the
+// rendition a phone takes for them, and the feed's
 // chapter covers cropped by their stylesheet rather than stretched.
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
 import { logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
@@ -49,7 +50,7 @@ async function headingOrderViolations(page: Page): Promise<string[]> {
 const description = (page: Page) => page.locator('head meta[name="description"]').getAttribute("content");
 
 describe("the pages Lighthouse audits", () => {
-  it("home: headings in order, a description, the first two banners not lazy", async () => {
+  it("home: headings in order, a description, the first two banners eager and high priority", async () => {
     const { page } = await site.newPage(PHONE);
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Latest Chapters" }).waitFor();
@@ -57,15 +58,17 @@ describe("the pages Lighthouse audits", () => {
     expect(await description(page)).toBeTruthy();
     const banners = page.locator(".home-layout__main .chapter-card__banner");
     expect(await banners.count()).toBe(3);
-    expect(await banners.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))).toEqual(["eager", "eager", "lazy"]);
+    expect(await loadingAndPriority(banners)).toEqual(["eager high", "eager high", "lazy -"]);
+    expect(await phoneRendition("/", ".home-layout__main .chapter-card__banner")).toBe("800");
   });
 
-  it("hubs: the first two banners of the list not lazy, the others lazy", async () => {
+  it("hubs: the first two banners of the list eager and high priority, the others lazy", async () => {
     const { page } = await site.newPage(PHONE);
     await page.goto("/hubs");
     const banners = page.locator(".grid--cards .hub-card__banner");
     expect(await banners.count()).toBe(3);
-    expect(await banners.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))).toEqual(["eager", "eager", "lazy"]);
+    expect(await loadingAndPriority(banners)).toEqual(["eager high", "eager high", "lazy -"]);
+    expect(await phoneRendition("/hubs", ".grid--cards .hub-card__banner")).toBe("800");
     expect(await headingOrderViolations(page)).toEqual([]);
   });
 
@@ -84,6 +87,23 @@ describe("the pages Lighthouse audits", () => {
     expect(await cover.evaluate((img) => getComputedStyle(img).objectFit)).toBe("cover");
   });
 });
+
+const loadingAndPriority = (imgs: Locator) =>
+  imgs.evaluateAll((all) => all.map((img) => `${img.getAttribute("loading")} ${img.getAttribute("fetchpriority") ?? "-"}`));
+
+/**
+ * The rendition width a 412px phone at Lighthouse's density (1.75) takes for the first banner at `path`: the card is
+ * 378px wide (662 device pixels), so `sizes` lets Chromium take the 800, where the 2x of a 480px image was the 960.
+ */
+async function phoneRendition(path: string, selector: string): Promise<string | null> {
+  const { page } = await site.newPage(PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setDeviceMetricsOverride", { ...PHONE, deviceScaleFactor: 1.75, mobile: true });
+  await page.goto(path);
+  const banner = page.locator(selector).first();
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc !== "")).toBe(true);
+  return new URL(await banner.evaluate((img: HTMLImageElement) => img.currentSrc)).searchParams.get("w");
+}
 
 async function seriesId(name: string): Promise<number> {
   const res = await site.api.request.get(`/series/${encodeURIComponent(name)}`);

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import sharp from "sharp";
-import { BucketImageFiles, formatOf, ImageFiles } from "../../server/images/image-files.ts";
+import { BucketImageFiles, formatOf, ImageFiles, type ImageFormat } from "../../server/images/image-files.ts";
 import { imagesDir } from "../../server/images/image-tidy.ts";
 import { s3ObjectStore } from "../../server/images/s3-storage.ts";
 import { expect } from "vitest";
@@ -38,10 +38,13 @@ export async function uploadPng(api: TestApi, user: TestUser, width = 40, height
   return uploadImage(api, user, await imageBytes("png", width, height), "page.png");
 }
 
-/** Where the API keeps an image's original (no width) or a rendition: the data folder, or the S3 bucket when set. */
-async function keptImage(api: TestApi, id: number, width?: number) {
+/**
+ * Where the API keeps an image's original (no width) or a rendition (in the original's format, or `renditionFormat`:
+ * a WebP rendition): the data folder, or the S3 bucket when set.
+ */
+async function keptImage(api: TestApi, id: number, width?: number, renditionFormat?: ImageFormat) {
   const row = await api.db.kysely.selectFrom("Image").select(["fileKey", "contentType"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const format = formatOf(row.contentType);
+  const format = renditionFormat ?? formatOf(row.contentType);
   if (api.config.s3) {
     const name = BucketImageFiles.objectName({ id, fileKey: row.fileKey, format }, width);
     const store = s3ObjectStore(api.config.s3);
@@ -53,8 +56,8 @@ async function keptImage(api: TestApi, id: number, width?: number) {
 }
 
 /** The bytes the API keeps for an image (original or rendition), wherever it keeps them; null when there are none. */
-export const keptImageBytes = async (api: TestApi, id: number, width?: number): Promise<Buffer | null> =>
-  (await keptImage(api, id, width)).read();
+export const keptImageBytes = async (api: TestApi, id: number, width?: number, renditionFormat?: ImageFormat): Promise<Buffer | null> =>
+  (await keptImage(api, id, width, renditionFormat)).read();
 
 /** Deletes an image's original from wherever the API keeps it, behind the API's back. */
 export const removeKeptOriginal = async (api: TestApi, id: number): Promise<void> => (await keptImage(api, id)).remove();

@@ -2,15 +2,23 @@
 // noted while its row exists, then read again once the image-release work deleted the row.
 import fs from "node:fs/promises";
 import { expect } from "vitest";
-import { BucketImageFiles, formatOf, ImageFiles } from "../../server/images/image-files.ts";
+import { BucketImageFiles, formatOf, ImageFiles, type ImageFormat } from "../../server/images/image-files.ts";
 import { imagesDir } from "../../server/images/image-tidy.ts";
 import { s3ObjectStore } from "../../server/images/s3-storage.ts";
 import type { TestApi } from "./api.ts";
 
-/** Where the store keeps an image's original or rendition (read while its row exists): the data folder or the S3 bucket. */
-export async function storedImageReader(api: TestApi, id: number, width?: number): Promise<() => Promise<Buffer | null>> {
+/**
+ * Where the store keeps an image's original or rendition (read while its row exists): the data folder or the S3 bucket.
+ * A rendition in the original's format, or in `renditionFormat` (a WebP rendition).
+ */
+export async function storedImageReader(
+  api: TestApi,
+  id: number,
+  width?: number,
+  renditionFormat?: ImageFormat,
+): Promise<() => Promise<Buffer | null>> {
   const row = await api.db.kysely.selectFrom("Image").select(["fileKey", "contentType"]).where("id", "=", id).executeTakeFirstOrThrow();
-  const format = formatOf(row.contentType);
+  const format = renditionFormat ?? formatOf(row.contentType);
   const s3 = api.config.s3;
   if (s3) {
     const name = BucketImageFiles.objectName({ id, fileKey: row.fileKey, format }, width);

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useImageUrl } from "../images.tsx";
 import { srcSetFor } from "../../lib/renditions.ts";
 
@@ -63,9 +64,31 @@ export function PageImage({
 
 const LATER = { fetchpriority: "low" } as Record<string, string>;
 
-/** Asks the browser for pages before they are shown (the same srcset and sizes, so the same file). */
+/** True once the document's `load` event has passed (false in the server render). */
+function useLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === "complete") {
+      setLoaded(true);
+      return;
+    }
+    const done = () => setLoaded(true);
+    window.addEventListener("load", done, { once: true });
+    return () => window.removeEventListener("load", done);
+  }, []);
+  return loaded;
+}
+
+/**
+ * Asks the browser for pages before they are shown (the same srcset and sizes, so the same file).
+ * Only after the page has loaded: before that they would share the phone's bandwidth with the page
+ * in view and delay its first paint (docs/web.md, "First paint"). Without JavaScript nothing is
+ * preloaded; the next-page link loads the next page.
+ */
 export function PreloadPages({ pages, sizes }: { pages: ReaderPage[]; sizes: (page: ReaderPage) => string }) {
   const sources = usePageSources();
+  const loaded = useLoaded();
+  if (!loaded) return null;
   return (
     <>
       {pages.map((page) => {
