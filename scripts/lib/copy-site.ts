@@ -45,6 +45,9 @@ export const COPIED_TABLES = [
  */
 const NOT_COPIED = /^(_prisma_migrations|sqlite_.*|(Hub|Series)NameSearch(_.*)?|RowCount|SeriesTag(Pair)?Count)$/;
 
+/** The target's tables its triggers fill as the rows arrive, vacuumed with the copied ones (their searches read the index alone). */
+const FILLED_BY_TRIGGERS = ["HubNameSuffix", "SeriesNameSuffix"];
+
 export interface CopySiteOptions {
   /** The SQLite site's data folder (app.db and images/). */
   fromDir: string;
@@ -179,7 +182,7 @@ async function copyTables(
   }
   // Statistics for the planner and the visibility map for index-only scans now, not when autovacuum comes by.
   const t = performance.now();
-  for (const table of COPIED_TABLES) await target.query(`VACUUM (ANALYZE) "${table}"`);
+  for (const table of [...COPIED_TABLES, ...FILLED_BY_TRIGGERS]) await target.query(`VACUUM (ANALYZE) "${table}"`);
   log(`  vacuumed and analyzed in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   return rows;
 }

@@ -2,23 +2,45 @@ import { sql, type RawBuilder } from "kysely";
 import type { Engine } from "../db/database.ts";
 
 /**
- * Substring search on a name key. On SQLite, three characters or more go through the FTS5 trigram index
- * ("HubNameSearch", "SeriesNameSearch"); shorter text has no trigram and scans the keys with LIKE. On
- * PostgreSQL every search is a LIKE, which the pg_trgm GIN index on "nameKey" serves from three characters.
+ * Substring search on a name key, from three characters: on SQLite through the FTS5 trigram index ("HubNameSearch",
+ * "SeriesNameSearch"), on PostgreSQL through the B-tree of the name keys' suffixes ("HubNameSuffix", "SeriesNameSuffix":
+ * the names whose suffixes start with the text). Shorter text scans the keys with LIKE on both.
  */
 export interface NameSearch {
-  kind: "trigram" | "like";
-  /** The FTS5 phrase (trigram) or the LIKE pattern. */
+  kind: "trigram" | "suffix" | "like";
+  /** The query's values: the FTS5 phrase (trigram), the LIKE pattern, or the suffixes' range and the text's length. */
+  values: { arg: string } | SuffixRange;
+}
+
+/** The suffixes that start with a text: from it (`arg`) to the next string (`argEnd`); `argLength` its characters. */
+export interface SuffixRange {
   arg: string;
+  argEnd: string;
+  argLength: number;
 }
 
 /** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards escaped (ESCAPE '\'). */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The first string after every string that starts with `text`, in code point order ("C" collation): the last character
+ * that can grow, grown by one (skipping the surrogates, which are no characters). Null when every character is U+10FFFF.
+ */
+export function prefixEnd(text: string): string | null {
+  const chars = Array.from(text);
+  while (chars.length > 0) {
+    const next = chars.pop()!.codePointAt(0)! + 1;
+    if (next <= 0x10ffff) return chars.join("") + String.fromCodePoint(next === 0xd800 ? 0xe000 : next);
+  }
+  return null;
+}
+
 export function nameSearch(engine: Engine, key: string): NameSearch {
-  return engine === "sqlite" && Array.from(key).length >= 3
-    ? { kind: "trigram", arg: `"${key.replaceAll('"', '""')}"` } // an FTS5 phrase: the text as a substring
-    : { kind: "like", arg: likePattern(key) };
+  const length = Array.from(key).length;
+  if (length >= 3 && engine === "sqlite") return { kind: "trigram", values: { arg: `"${key.replaceAll('"', '""')}"` } }; // an FTS5 phrase
+  const argEnd = length >= 3 ? prefixEnd(key) : null;
+  if (argEnd !== null) return { kind: "suffix", values: { arg: key, argEnd, argLength: length } };
+  return { kind: "like", values: { arg: likePattern(key) } };
 }
 
 export type SearchPlan = NameSearch["kind"] | "walk";
@@ -34,16 +56,30 @@ export function searchPlan(kind: NameSearch["kind"], matches: number, rows: numb
   return kind === "trigram" && matches > 0 && end * rows <= 4 * matches * matches ? "walk" : kind;
 }
 
-/** What follows `FROM <table>` to select the rows whose name matches `arg` (a placeholder: the name key itself for a walk). */
-export function nameFilter(table: "Hub" | "Series", plan: SearchPlan, arg: unknown): RawBuilder<unknown> {
+/** Where a query puts a search's values (prepare's placeholders). */
+export type SearchSlots = (name: "arg" | "argEnd" | "argLength") => unknown;
+
+/** The suffix rows in the range, one per name (prisma/postgres/migrations/20261128100000_name_suffixes). */
+export const suffixRange = (p: SearchSlots) =>
+  sql`"suffix" >= ${p("arg")} AND "suffix" < ${p("argEnd")} AND "repeatLength" < ${p("argLength")}`;
+
+/** The ids of the rows whose name key contains the text, read from the search's index: a subquery for `IN (...)`. */
+export function matchingIds(table: "Hub" | "Series", kind: "trigram" | "suffix", p: SearchSlots): RawBuilder<unknown> {
+  if (kind === "suffix") return sql`SELECT "id" FROM ${sql.table(`${table}NameSuffix`)} WHERE ${suffixRange(p)}`;
   const index = sql.table(`${table}NameSearch`);
+  return sql`SELECT rowid FROM ${index} WHERE ${index} MATCH ${p("arg")}`;
+}
+
+/** What follows `FROM <table>` to select the rows whose name matches (for a walk, `arg` is the name key itself). */
+export function nameFilter(table: "Hub" | "Series", plan: SearchPlan, p: SearchSlots): RawBuilder<unknown> {
   switch (plan) {
     case "trigram":
-      return sql`WHERE "id" IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ${arg})`;
+    case "suffix":
+      return sql`WHERE "id" IN (${matchingIds(table, plan, p)})`;
     case "walk":
       // instr, not LIKE: an exact substring, as the trigram phrase is (both on the case-folded key).
-      return sql`INDEXED BY ${sql.id(`${table}_createdAt_id_nameKey_idx`)} WHERE instr("nameKey", ${arg}) > 0`;
+      return sql`INDEXED BY ${sql.id(`${table}_createdAt_id_nameKey_idx`)} WHERE instr("nameKey", ${p("arg")}) > 0`;
     case "like":
-      return sql`WHERE "nameKey" LIKE ${arg} ESCAPE '\\'`;
+      return sql`WHERE "nameKey" LIKE ${p("arg")} ESCAPE '\\'`;
   }
 }

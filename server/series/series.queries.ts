@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { LITERAL_PAGE_SIZES, prepare, type Executor, type Prepared } from "../db/prepared.ts";
 import { createNamedEntityQueries } from "../named-entities/named-entity.queries.ts";
-import { nameSearch } from "../named-entities/name-search.ts";
+import { matchingIds, nameSearch } from "../named-entities/name-search.ts";
 import type { ContentRating, ReadingDirection, SeriesFilters, SeriesSort, SeriesStatus } from "../rules/series.ts";
 
 export interface SeriesRow {
@@ -140,7 +140,7 @@ export function createSeriesQueries(db: Database) {
           : sql`s2."authorId" = ${p("ownerId")}`;
         conds.push(sql`(${col("contentRating")} <> 'mature' OR ${own})`);
       } else if (!scope.show) conds.push(sql`${col("contentRating")} <> 'mature'`);
-      if (search === "trigram") conds.push(sql`${id} IN (SELECT rowid FROM "SeriesNameSearch" WHERE "SeriesNameSearch" MATCH ${p("arg")})`);
+      if (search === "trigram" || search === "suffix") conds.push(sql`${id} IN (${matchingIds("Series", search, p)})`);
       if (search === "like") conds.push(sql`${id} IN (SELECT "id" FROM "Series" WHERE "nameKey" LIKE ${p("arg")} ESCAPE '\\')`);
       return conds.length === 0 ? sql`` : sql`WHERE ${sql.join(conds, sql` AND `)}`;
     };
@@ -237,7 +237,7 @@ export function createSeriesQueries(db: Database) {
     if (params.filters.status) values.status = params.filters.status;
     if (params.filters.rating) values.rating = params.filters.rating;
     if (!params.scope.show && params.scope.ownerId !== null) values.ownerId = params.scope.ownerId;
-    if (params.name !== "") values.arg = nameSearch(db.engine, params.name).arg;
+    if (params.name !== "") Object.assign(values, nameSearch(db.engine, params.name).values);
     return values;
   }
 

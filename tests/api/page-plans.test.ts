@@ -1,7 +1,7 @@
 // The page queries' plans (docs/decisions/014-data-layer.md "PostgreSQL read speed"): on either engine the comment and
 // unread-notification pages answer the rows of their order, and `prepareSized` the same rows whatever the size; on
 // PostgreSQL each page reads its sort index in order (no sort of every row under the LIMIT), and a page query with a
-// usual size settles on a generic plan instead of being planned at every call.
+// usual size settles on a generic plan instead of being planned at every call, and so does the name search.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCommentQueries } from "../../server/comments/comments.queries.ts";
@@ -230,6 +230,19 @@ if (testEngine === "postgres") {
       const posts = createPostQueries(one);
       for (let i = 0; i < 8; i++) await posts.page(hubId, "latest", 10, 0);
       const counts = await planCounts(`%"Post" WHERE "hubId" = $1%LIMIT 10 OFFSET%`);
+      expect(counts).toHaveLength(1);
+      expect(counts[0]!.generic).toBeGreaterThanOrEqual(3);
+    });
+
+    it("keep one plan for the name search, whatever the text", async () => {
+      // Planned with the text's values, the range's rows were estimated anew and every call was planned (decision 014).
+      const hubs = createHubQueries(one);
+      for (const text of ["plans", "pla", "lantern", "ans", "xyz", "plan", "lan", "lans"]) {
+        const { rows, total } = await hubs.search(text, { limit: 10, offset: 0 });
+        expect(rows.map((row) => row.id)).toEqual("plans".includes(text) ? [hubId] : []);
+        expect(total).toBe(rows.length);
+      }
+      const counts = await planCounts(`%"HubNameSuffix"%LIMIT%`);
       expect(counts).toHaveLength(1);
       expect(counts[0]!.generic).toBeGreaterThanOrEqual(3);
     });
