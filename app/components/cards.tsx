@@ -8,11 +8,22 @@ import { Avatar, Banner, Logo } from "./images.tsx";
 import { SeriesBadges } from "./series-badges.tsx";
 
 /**
- * A card banner's shown width, so a phone takes the rendition its width needs: the grid's one column on a phone
- * (the viewport less the container's padding and the card's border, app.css `.grid--cards`), at most about 480px
- * in the wider grids.
+ * A grid card's banner. `sizes` is its shown width, so a phone takes the rendition its width needs: the grid's one
+ * column on a phone (the viewport less the container's padding and the card's border, app.css `.grid--cards`), at
+ * most about 480px in the wider grids.
  */
-const CARD_BANNER_SIZES = "(max-width: 527px) calc(100vw - 34px), 480px";
+function CardBanner({ entity, className, eager }: { entity: Hub | Series; className: string; eager?: boolean }) {
+  return (
+    <Banner
+      name={entity.name}
+      imageId={entity.profileBannerId}
+      className={className}
+      width={480}
+      eager={eager}
+      sizes="(max-width: 527px) calc(100vw - 34px), 480px"
+    />
+  );
+}
 
 /**
  * A hub in a grid: banner, logo, name, description, member count. The whole card is the link.
@@ -23,14 +34,7 @@ export function HubCard({ hub, headingLevel = 3, eager }: { hub: Hub; headingLev
   const H = `h${headingLevel}` as const;
   return (
     <article className="card hub-card">
-      <Banner
-        name={hub.name}
-        imageId={hub.profileBannerId}
-        className="hub-card__banner"
-        width={480}
-        eager={eager}
-        sizes={CARD_BANNER_SIZES}
-      />
+      <CardBanner entity={hub} className="hub-card__banner" eager={eager} />
       <div className="hub-card__body">
         <Logo name={hub.name} imageId={hub.profileImageId} size={56} className="hub-card__logo" />
         <H className="card__title">
@@ -121,14 +125,7 @@ export function LatestChapterCard({
   const H = `h${headingLevel}` as const;
   return (
     <article className="card chapter-card">
-      <Banner
-        name={series.name}
-        imageId={series.profileBannerId}
-        className="chapter-card__banner"
-        width={480}
-        eager={eager}
-        sizes={CARD_BANNER_SIZES}
-      />
+      <CardBanner entity={series} className="chapter-card__banner" eager={eager} />
       <div className="chapter-card__body">
         <Logo name={series.name} imageId={series.profileImageId} size={56} className="chapter-card__logo" />
         <p className="chapter-card__number">Chapter #{chapter.number}</p>
@@ -148,7 +145,7 @@ export function LatestChapterCard({
 export function SeriesCard({ series, rank }: { series: Series; rank?: number }) {
   return (
     <article className="card hub-card series-card">
-      <Banner name={series.name} imageId={series.profileBannerId} className="hub-card__banner" width={480} />
+      <CardBanner entity={series} className="hub-card__banner" />
       {rank ? (
         <span className="series-card__rank" aria-label={`Rank ${rank}`}>
           #{rank}
