@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,7 +13,7 @@ import { MATURE_COOKIE_NAME } from "../app/lib/mature.server.ts";
 import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
 import { readSessionCookie, SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
 import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
-import { createPageCache } from "./page-cache.ts";
+import { createPageCache, sentAsStored } from "./page-cache.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import { exitWithConfigProblems } from "../server/config-problems.ts";
 import type { WebContext } from "../app/lib/context.ts";
@@ -39,7 +40,8 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   // req.ip is the visitor's address (behind a proxy: from its X-Forwarded-For); the API gets it forwarded.
   app.set("trust proxy", config.trustProxy);
   app.use(bodyLimit((path) => bodyLimitFor(path, config)));
-  app.use(compression());
+  // A page from the page cache is sent as stored, gzipped once when it was kept (docs/web.md §10).
+  app.use(compression({ filter: (req, res) => !sentAsStored(res) && compression.filter(req, res) }));
   app.get("/health", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -57,7 +59,15 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
     app.use(securityHeaders(config));
     // Hashed file names never change: cache them for a year. Anything else briefly.
     app.use("/assets", express.static(`${CLIENT_DIR}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }));
-    app.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
+    // The few other files (the favicon, the share image) are known at start: a page's path is not looked up on disk.
+    const clientFiles = new Set(
+      fs
+        .readdirSync(CLIENT_DIR, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => `/${path.relative(CLIENT_DIR, path.join(e.parentPath, e.name))}`),
+    );
+    const staticFiles = express.static(CLIENT_DIR, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (clientFiles.has(req.path) ? staticFiles(req, res, next) : next()));
     if (config.pageCacheEntries > 0) {
       app.use(
         createPageCache({

@@ -1,20 +1,51 @@
 import crypto from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+
+const gzip = promisify(zlib.gzip);
 
 /**
- * Stands for the per-response CSP nonce in a kept page; replaced on every answer, only inside a
- * nonce attribute. Random per process, so no post can be written to contain it.
+ * Stands for the CSP nonce in the page cache's renders: in a page it does not keep, replaced with the response's
+ * nonce, only inside a nonce attribute; in a kept page, it marks the inline scripts to allow by their hashes. Random
+ * per process, so no post can be written to contain it.
  */
 export const NONCE_PLACEHOLDER = `inkwell-nonce-${crypto.randomBytes(18).toString("base64url")}`;
-const NONCE_ATTRIBUTE = `nonce="${NONCE_PLACEHOLDER}"`;
+const NONCE_ATTRIBUTE = ` nonce="${NONCE_PLACEHOLDER}"`;
 
 /** The page with this response's nonce in its nonce attributes. */
-const withNonce = (html: string, nonce: string) => html.replaceAll(NONCE_ATTRIBUTE, `nonce="${nonce}"`);
+const withNonce = (html: string, nonce: string) => html.replaceAll(NONCE_ATTRIBUTE, ` nonce="${nonce}"`);
+
+/**
+ * A kept page without nonces, so that its bytes can be the same for every answer: the nonce attributes of the
+ * render are removed, and the inline scripts that carried one are listed by their CSP hashes ('sha256-...') instead.
+ * No other script gets a hash: only the render writes the placeholder.
+ */
+export function hashInlineScripts(html: string): { html: string; hashes: string[] } {
+  const hashes = new Set<string>();
+  let out = "";
+  let from = 0;
+  for (let at = html.indexOf(NONCE_ATTRIBUTE); at !== -1; at = html.indexOf(NONCE_ATTRIBUTE, from)) {
+    out += html.slice(from, at);
+    from = at + NONCE_ATTRIBUTE.length;
+    if (!html.endsWith("<script", at)) continue;
+    const open = html.indexOf(">", from);
+    const close = html.indexOf("</script>", open);
+    if (open === -1 || close === -1) continue;
+    const code = html.slice(open + 1, close);
+    // Browsers hash the script as parsed, after HTML turned its line breaks into \n.
+    if (code) hashes.add(`'sha256-${crypto.createHash("sha256").update(code.replace(/\r\n?/g, "\n")).digest("base64")}'`);
+  }
+  return { html: out + html.slice(from), hashes: [...hashes] };
+}
+
+/** Whether the page cache sent this answer from its stored bytes, which compression() must leave as they are. */
+export const sentAsStored = (res: ExpressResponse) => res.locals.pageCacheStored === true;
 
 export interface PageCacheOptions {
   build: ServerBuild;
@@ -40,8 +71,11 @@ export interface PageCacheOptions {
 
 interface Entry {
   version: string;
+  /** The render's headers, with this page's own Content-Security-Policy and ETag. */
   headers: [string, string][];
-  html: string;
+  /** The page's bytes, and gzipped: made once, sent as they are (compression() leaves an encoded answer alone). */
+  identity: Buffer;
+  gzip: Buffer;
   /** When a signed-in visitor's page stops being served (Infinity for guests' pages). */
   expiresAt: number;
 }
@@ -86,7 +120,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   async function keyOf(req: ExpressRequest): Promise<Keyed | null> {
-    if (req.method !== "GET") return null;
+    if (req.method !== "GET" && req.method !== "HEAD") return null;
     // Document requests only; Remix's data requests (*.data) are left to the normal path.
     if (req.path.endsWith(".data")) return null;
     const cookies = parseCookies(req.headers.cookie);
@@ -128,12 +162,7 @@ export function createPageCache(options: PageCacheOptions) {
         else res.end();
         return;
       }
-      const fresh: Entry = {
-        version,
-        headers: [...response.headers].filter(([name]) => name !== "set-cookie"),
-        html: await response.text(),
-        expiresAt: keyed.expiresAt,
-      };
+      const fresh = await keptPage(version, response, res, nonce, keyed.expiresAt);
       entries.delete(key);
       entries.set(key, fresh);
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
@@ -144,10 +173,30 @@ export function createPageCache(options: PageCacheOptions) {
     }
     res.status(200);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.send(withNonce(entry.html, nonce));
+    const gzipped = req.acceptsEncodings("gzip", "identity") === "gzip";
+    if (gzipped) res.setHeader("Content-Encoding", "gzip");
+    res.locals.pageCacheStored = true;
+    // res.send answers 304 when the request's If-None-Match holds the ETag, and no body to a HEAD.
+    res.send(gzipped ? entry.gzip : entry.identity);
   };
 
   return { middleware };
+}
+
+/**
+ * A render to keep: its HTML without nonces, gzipped once, with an ETag of its own and this response's CSP with the
+ * nonce replaced by the hashes of the page's inline scripts (so a kept page allows exactly the scripts it holds).
+ */
+async function keptPage(version: string, response: Response, res: ExpressResponse, nonce: string, expiresAt: number): Promise<Entry> {
+  const { html, hashes } = hashInlineScripts(await response.text());
+  const identity = Buffer.from(html);
+  const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") {
+    headers.push(["Content-Security-Policy", policy.replace(` 'nonce-${nonce}'`, hashes.map((h) => ` ${h}`).join(""))]);
+  }
+  headers.push(["ETag", `W/"${crypto.createHash("sha1").update(identity).digest("base64url")}"`], ["Vary", "Accept-Encoding"]);
+  return { version, headers, identity, gzip: await gzip(identity), expiresAt };
 }
 
 /** One GET /data-version at a time; callers that arrive while one is running wait for the next. */
