@@ -257,10 +257,6 @@ export default function ChapterReader() {
   return (
     <div className="reader-page">
       <header className="container reader-head">
-        <Link to={seriesPath(chapter.seriesName)} className="reader-head__series">
-          <Logo name={chapter.seriesName} imageId={series?.profileImageId} size={28} />
-          <span>{chapter.seriesName}</span>
-        </Link>
         <div className="reader-head__main">
           <ChapterCover
             seriesName={chapter.seriesName}
@@ -270,6 +266,10 @@ export default function ChapterReader() {
             className="reader-head__cover"
           />
           <div className="reader-head__text">
+            <Link to={seriesPath(chapter.seriesName)} className="reader-head__series">
+              <Logo name={chapter.seriesName} imageId={series?.profileImageId} size={28} />
+              <span>{chapter.seriesName}</span>
+            </Link>
             <h1>{chapterLabel(chapter)}</h1>
             <p className="meta">
               <Link to={userPath(chapter.authorName)} className="meta__item reader-head__author">

@@ -1,14 +1,14 @@
 // What Lighthouse found on the pages of issue 16 (bench/lighthouse.ts), checked in Chromium at a phone's width:
 // headings in order (axe's heading-order rule, a "moderate" one the screens test does not fail on), a meta
 // description, the banners of the first screen's cards eager and high priority (one of them is the LCP element), the
-// rendition a phone takes for them, and the feed's
-// chapter covers cropped by their stylesheet rather than stretched.
+// rendition a phone takes for them, the feed's chapter covers cropped by their stylesheet rather than stretched, and a
+// chapter's first page in a phone's first screen (its LCP element).
 import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
 import { logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
-import { createHub, createSeriesWithChapter, upload } from "../helpers/web-seed.ts";
+import { comicPagePng, createHub, createSeriesWithChapter, upload, uploadBytes } from "../helpers/web-seed.ts";
 
 // A real browser on a shared 2-core machine: generous, but bounded.
 vi.setConfig({ testTimeout: 120_000 });
@@ -85,6 +85,37 @@ describe("the pages Lighthouse audits", () => {
     expect(await description(page)).toBeTruthy();
     // series.css crops the 2:3 page into the 3:4 cover box (without it, the image is squeezed).
     expect(await cover.evaluate((img) => getComputedStyle(img).objectFit)).toBe("cover");
+  });
+
+  it("a chapter on a phone: its first page starts in the first screen, eager and high priority, nothing wider than the screen", async () => {
+    // As the audited chapter: read left to right, a description, pages of 900 × 1350.
+    const name = "Lantern Post";
+    const made = await site.api.request
+      .post("/series")
+      .set(artist.auth)
+      .send({ name, description: `${name}: a serial comic.`, readingDirection: "ltr" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const pages = [];
+    for (const n of [1, 2]) pages.push(await uploadBytes(site.api, artist, await comicPagePng(900, 1350, 30 * n, `Page ${n}`), "page.jpg"));
+    const chapter = await site.api.request
+      .post(`/series/${encodeURIComponent(name)}/chapters`)
+      .set(artist.auth)
+      .send({ title: "Night Deliveries", description: "The moths go to sleep at sunrise. Suzu does not have that luxury.", pages });
+    expect(chapter.status, JSON.stringify(chapter.body)).toBe(201);
+    const path = `/series/${encodeURIComponent(name)}/1`;
+
+    const { page } = await site.newPage(PHONE);
+    await page.goto(path);
+    const first = page.locator("img.stage__page");
+    expect(await loadingAndPriority(first)).toEqual(["eager high"]);
+    // The compact header (reader.css): the page starts in the upper 70 % of the screen (the audited chapter's started
+    // at 735 of 823 px, below the header's rows of settings and navigation).
+    expect(await first.evaluate((img) => img.getBoundingClientRect().top)).toBeLessThan(PHONE.height * 0.7);
+    // Every setting fits the screen: nothing scrolls sideways (the mode buttons once made the page 501px wide).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    expect(await headingOrderViolations(page)).toEqual([]);
+    // 412px at density 1.75 needs 721 pixels: the 800 rendition, not the original 900.
+    expect(await phoneRendition(path, "img.stage__page")).toBe("800");
   });
 });
 

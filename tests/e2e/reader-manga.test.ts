@@ -208,6 +208,9 @@ describe("two-page spreads and fit", () => {
     expect((await visiblePages(page)).map((p) => p.alt)).toEqual(["Page 3 of 7"]);
     await page.keyboard.press("ArrowLeft");
     await expect.poll(() => status(page)).toBe("Page 4 of 7");
+    // Where spreads do not show, neither does their setting.
+    expect(await page.getByRole("button", { name: "Single page", exact: true }).isVisible()).toBe(false);
+    await page.setViewportSize({ width: 1400, height: 900 });
     await choose(page, "Single page");
   });
 });

@@ -115,6 +115,26 @@ describe("reading a chapter", () => {
     expect(await page.locator(".chapter-notes strong").innerText()).toBe("Chapter 4");
   });
 
+  it("asks for the reader's code beside the chapter's data when it opens a chapter in the browser", async () => {
+    const { page } = await site.newPage();
+    await page.goto(RONIN);
+    await hydrated(page);
+    // The chapter's data (single fetch, `*.data`) is held back until the reader's code has been asked for: had the
+    // code waited for the data, as it once did, this would never come.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const readerCode = page.waitForRequest(/\/assets\/strip-reader-[\w-]+\.js$/);
+    await page.locator(".chapter-row").filter({ hasText: "Chapter 1: The Night Market" }).getByRole("link").first().click();
+    await readerCode;
+    release();
+    await page.waitForURL(`**${RONIN}/1`);
+    await expect.poll(() => page.locator(".strip img").count()).toBe(4);
+  });
+
   it("reads one page at a time: keys and tap zones turn pages without reloading, then the next chapter; the choice is remembered", async () => {
     const { page } = await site.newPage({ width: 375, height: 740 });
     await page.goto(`${RONIN}/1`);

@@ -6,8 +6,13 @@ import type { StripReader as StripReaderComponent } from "./strip-reader.tsx";
 // comments do (lazy-comment-section.tsx): the chapter page's JavaScript stays under the 100 KB budget.
 // The server renders the pages in full; until the code arrives React keeps that HTML as it is, and its
 // page links work as they do without JavaScript.
-const PageReaderCode = lazy(() => import("./page-reader.tsx").then((m) => ({ default: m.PageReader })));
-const StripReaderCode = lazy(() => import("./strip-reader.tsx").then((m) => ({ default: m.StripReader })));
+const pageReaderCode = () => import("./page-reader.tsx");
+const stripReaderCode = () => import("./strip-reader.tsx");
+// In the browser both readers' code is asked for as soon as this module loads, with the chapter route's: on a client
+// navigation into a chapter it arrives beside the chapter's data, not after it (the reader would be empty until then).
+const early = typeof document === "undefined" ? null : { page: pageReaderCode(), strip: stripReaderCode() };
+const PageReaderCode = lazy(() => (early?.page ?? pageReaderCode()).then((m) => ({ default: m.PageReader })));
+const StripReaderCode = lazy(() => (early?.strip ?? stripReaderCode()).then((m) => ({ default: m.StripReader })));
 
 type PageProps = Parameters<typeof PageReaderComponent>[0];
 type StripProps = Parameters<typeof StripReaderComponent>[0];

@@ -50,7 +50,7 @@ export function ModeSwitch({
   const hydrated = useHydrated();
   const paged = settings.mode !== "strip";
   const group = <T extends string>(id: string, label: string, name: string, options: { value: T; label: string }[], value: T) => (
-    <span className="reader-settings__group">
+    <span className={`reader-settings__group reader-settings__group--${name}`}>
       <span className="mode-switch__label" id={id}>
         {label}
       </span>
