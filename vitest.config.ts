@@ -7,6 +7,8 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Polls wait on real servers and a browser on a loaded 2-core machine: as long as a page's waits (15 s).
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { extends: true, test: { name: "sqlite", include: ["tests/**/*.test.ts"] } },
       // The whole API suite again on PostgreSQL (issue 12): one server for the run, a database per file.

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ABOUT } from "../../app/lib/about.ts";
 import { commitToken } from "../../app/lib/session.server.ts";
-import { logIn, SESSION_SECRET, startSite, type Site } from "../helpers/site.ts";
+import { hydrated, logIn, SESSION_SECRET, startSite, type Site } from "../helpers/site.ts";
 import { tokenFor, webContext } from "../helpers/web.ts";
 import { seedCommunity } from "../helpers/web-seed.ts";
 
@@ -99,9 +99,14 @@ describe("guest", () => {
 });
 
 describe("accounts", () => {
-  it("register shows each validation message, then creates the account", async () => {
-    const { page } = await site.newPage({ width: 375 });
+  // With scripts the rules are checked in the browser first; without, every message comes from the server.
+  it.each([
+    { javaScript: true, username: "fresh_reader" },
+    { javaScript: false, username: "plain_reader" },
+  ])("register shows each validation message, then creates the account (JavaScript: $javaScript)", async ({ javaScript, username }) => {
+    const { page } = await site.newPage({ width: 375, javaScript });
     await page.goto("/register");
+    if (javaScript) await hydrated(page);
     const attempt = async (username: string, email: string, password: string) => {
       await page.getByLabel("Username").fill(username);
       await page.getByLabel("Email").fill(email);
@@ -120,11 +125,12 @@ describe("accounts", () => {
       await page.getByText(message).waitFor();
     }
     await attempt(seeded.artist.username, "other@example.com", "secret123");
-    await page.getByText("Username or email already exists").waitFor();
+    // Polled on the alert itself, so a different answer ("Registration failed", a timeout) shows in the failure.
+    await expect.poll(() => page.locator(".form-error").allInnerTexts()).toEqual(["Username or email already exists"]);
 
-    await attempt("fresh_reader", "fresh_reader@example.com", "secret123");
+    await attempt(username, `${username}@example.com`, "secret123");
     await page.waitForURL((u) => u.pathname === "/");
-    await page.getByRole("link", { name: "@fresh_reader" }).waitFor();
+    await page.getByRole("link", { name: `@${username}` }).waitFor();
   });
 
   it("logs in (wrong password first) and out", async () => {
