@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { limiterCounter, memoryAttemptCounter, type AttemptCounters } from "./http/attempt-counter.ts";
+import { sharedRead } from "./http/shared-read.ts";
 
 /**
  * What API instances must agree on besides the database: attempt counts (rate limits, login throttles)
@@ -91,6 +92,8 @@ export function redisSharedState(url: string, { keyPrefix = "inkwell:" } = {}): 
   const ownKey = (userId: number) => `${keyPrefix}data-version:user:${userId}`;
   const version = (bump: "0" | "1") =>
     redis.dataVersion(`${keyPrefix}data-epoch`, `${keyPrefix}data-version`, randomUUID().slice(0, 8), bump);
+  // Every cached read asks for the version: the requests that arrive together share one round trip.
+  const current = sharedRead(() => version("0"));
   return {
     kind: "redis",
     attemptCounter: (prefix, points, durationSeconds) =>
@@ -99,7 +102,7 @@ export function redisSharedState(url: string, { keyPrefix = "inkwell:" } = {}): 
         points,
       ),
     dataVersion: {
-      current: () => version("0"),
+      current,
       bump: () => version("1"),
       currentFor: (userId) =>
         redis.dataVersionFor(`${keyPrefix}data-epoch`, `${keyPrefix}data-version`, ownKey(userId), randomUUID().slice(0, 8)),

@@ -5,6 +5,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
+import { sharedRead } from "../../server/http/shared-read.ts";
 import { redisSharedState, type SharedState } from "../../server/shared-state.ts";
 import { testConfig } from "../helpers/api.ts";
 import { freshTestStore, type TestStore } from "../helpers/test-data-dir.ts";
@@ -92,6 +93,81 @@ describe("the data version in Redis", () => {
     const after = (await b.get("/data-version")).body.version as string;
     expect(after.split(".")[0]).not.toBe(before.split(".")[0]);
     expect((await a.get("/data-version")).body.version).toBe(after);
+  });
+});
+
+describe("reading the version under load", () => {
+  /** The Lua script calls Redis has run so far (EVALSHA, or EVAL the first time). */
+  async function scriptCalls(): Promise<number> {
+    const client = new Redis(redis.url);
+    const stats = await client.info("commandstats");
+    await client.quit();
+    let calls = 0;
+    for (const match of stats.matchAll(/^cmdstat_(?:evalsha|eval):calls=(\d+)/gm)) calls += Number(match[1]);
+    return calls;
+  }
+
+  it("asks Redis once for the requests that arrive together, and each gets the version", async () => {
+    const [one] = states;
+    const expected = await one!.dataVersion.current();
+    const before = await scriptCalls();
+    const versions = await Promise.all(Array.from({ length: 50 }, () => one!.dataVersion.current()));
+    expect(versions).toEqual(Array(50).fill(expected));
+    // The first call goes at once; the 49 that came while it was out share the next one.
+    expect((await scriptCalls()) - before).toBe(2);
+  });
+
+  it("answers a caller who came after a write with the version after it", async () => {
+    const [one, two] = states.map((state) => state.dataVersion);
+    for (let i = 0; i < 20; i++) {
+      const early = one!.current();
+      const written = await two!.bump();
+      expect(await one!.current()).toBe(written);
+      await early;
+    }
+  });
+});
+
+describe("sharedRead", () => {
+  function deferredReads() {
+    const calls: { resolve: (v: string) => void; reject: (e: Error) => void }[] = [];
+    const read = () => new Promise<string>((resolve, reject) => calls.push({ resolve, reject }));
+    return { calls, read };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("sends one call at once, and one more for everyone who came while it was out", async () => {
+    const { calls, read } = deferredReads();
+    const shared = sharedRead(read);
+    const first = shared();
+    const [second, third] = [shared(), shared()];
+    expect(calls).toHaveLength(1);
+
+    calls[0]!.resolve("v1");
+    expect(await first).toBe("v1");
+    await settle();
+    expect(calls).toHaveLength(2);
+    calls[1]!.resolve("v2");
+    expect(await second).toBe("v2");
+    expect(await third).toBe("v2");
+
+    // Nothing out: the next caller sends its own call at once.
+    const fourth = shared();
+    expect(calls).toHaveLength(3);
+    calls[2]!.resolve("v3");
+    expect(await fourth).toBe("v3");
+  });
+
+  it("fails only the callers of a failed call", async () => {
+    const { calls, read } = deferredReads();
+    const shared = sharedRead(read);
+    const first = shared();
+    const second = shared();
+    calls[0]!.reject(new Error("Redis went away"));
+    await expect(first).rejects.toThrow("Redis went away");
+    await settle();
+    calls[1]!.resolve("v2");
+    expect(await second).toBe("v2");
   });
 });
 
