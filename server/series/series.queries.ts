@@ -61,6 +61,10 @@ const COLUMNS = sql`s."id", s."name", s."description", s."authorId", u."username
       lc."id" AS "lcId", lc."number" AS "lcNumber", CASE WHEN lc."removedReason" IS NULL THEN lc."title" ELSE '' END AS "lcTitle", lc."date" AS "lcDate", lc."coverId" AS "lcCoverId"`;
 const JOINS = sql`LEFT JOIN "Chapter" lc ON lc."id" = (SELECT c."id" FROM "Chapter" c WHERE c."seriesId" = s."id" ORDER BY c."number" DESC LIMIT 1)`;
 
+/** How long a list's order of its tags (rarest first) is kept, and for how many lists at most. */
+const TAG_ORDER_KEPT_MS = 60_000;
+const KEPT_TAG_ORDERS = 1_000;
+
 /**
  * The sorts (CONTRACT.md 3, 14) on a table alias and its series id: each ends on id desc; `updated` puts never-updated
  * series last on both engines. SeriesTag carries the same keys as Series (migration series_tag_order).
@@ -212,7 +216,21 @@ export function createSeriesQueries(db: Database) {
 
   // How many series carry each of the tags (any rating and status), for the rarest first; one query per number of tags.
   const tagTotals = new Map<number, Prepared<ListValues, { tag: string; n: number }>>();
+  // The order only decides how fast a list is read (its page and total are the same either way) and changes slowly,
+  // so it is kept for a minute: one query less per request. "No series has this tag" is never kept: one may now.
+  const keptOrders = new Map<string, { order: string[]; until: number }>();
   async function rarestFirst(tags: string[]): Promise<string[] | null> {
+    const key = tags.join("\n");
+    const kept = keptOrders.get(key);
+    if (kept && kept.until > Date.now()) return kept.order;
+    const order = await countedRarestFirst(tags);
+    if (order) {
+      if (keptOrders.size >= KEPT_TAG_ORDERS) keptOrders.clear();
+      keptOrders.set(key, { order, until: Date.now() + TAG_ORDER_KEPT_MS });
+    }
+    return order;
+  }
+  async function countedRarestFirst(tags: string[]): Promise<string[] | null> {
     let query = tagTotals.get(tags.length);
     if (!query)
       tagTotals.set(
