@@ -7,6 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { sharedRead } from "../server/http/shared-read.ts";
 
 const gzip = promisify(zlib.gzip);
 
@@ -107,16 +108,17 @@ export function createPageCache(options: PageCacheOptions) {
   const guestPages = new Map<string, Entry>();
   const signedInPages = new Map<string, Entry>();
   const versionUrl = `${options.apiUrl}/data-version`;
-  const guestVersions = new VersionChecks(versionUrl, options.timeoutMs);
-  // One check at a time per session; dropped when the map grows past the pages kept (a check is cheap to remake).
-  const sessionVersions = new Map<string, VersionChecks>();
-  const versionsOf = (token: string) => {
-    let checks = sessionVersions.get(token);
-    if (!checks) {
+  // One check at a time, shared by the requests that arrive while it is out (each gets a version read after it came).
+  const guestVersion = sharedRead(() => fetchVersion(versionUrl, options.timeoutMs));
+  // The same per session; dropped when the map grows past the pages kept (a check is cheap to remake).
+  const sessionVersions = new Map<string, () => Promise<string>>();
+  const versionOf = (token: string) => {
+    let check = sessionVersions.get(token);
+    if (!check) {
       if (sessionVersions.size >= options.maxEntries) sessionVersions.clear();
-      sessionVersions.set(token, (checks = new VersionChecks(versionUrl, options.timeoutMs, token)));
+      sessionVersions.set(token, (check = sharedRead(() => fetchVersion(versionUrl, options.timeoutMs, token))));
     }
-    return checks;
+    return check;
   };
 
   async function keyOf(req: ExpressRequest): Promise<Keyed | null> {
@@ -142,7 +144,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (keyed === null) return next();
     const { key, token } = keyed;
     const entries = token ? signedInPages : guestPages;
-    const version = await (token ? versionsOf(token) : guestVersions).current().catch(() => null);
+    const version = await (token ? versionOf(token) : guestVersion)().catch(() => null);
     if (version === null) return next(); // the API is unreachable or refused the token: render as usual
     const nonce = String(res.locals.nonce ?? "");
     let entry = entries.get(key);
@@ -199,42 +201,12 @@ async function keptPage(version: string, response: Response, res: ExpressRespons
   return { version, headers, identity, gzip: await gzip(identity), expiresAt };
 }
 
-/** One GET /data-version at a time; callers that arrive while one is running wait for the next. */
-class VersionChecks {
-  private running: Promise<string> | null = null;
-  private next: Promise<string> | null = null;
-
-  constructor(
-    private readonly url: string,
-    private readonly timeoutMs: number,
-    /** A signed-in visitor's token: the version as they see it (their own reading progress moves it too). */
-    private readonly token?: string,
-  ) {}
-
-  /** A version read after this call was made. */
-  current(): Promise<string> {
-    if (!this.running) {
-      this.running = this.fetchVersion().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    }
-    // The running check may have been sent before this caller arrived: share the one after it.
-    this.next ??= this.running
-      .catch(() => undefined)
-      .then(() => {
-        this.next = null;
-        return this.current();
-      });
-    return this.next;
-  }
-
-  private async fetchVersion(): Promise<string> {
-    const headers: Record<string, string> = this.token ? { Authorization: `Bearer ${this.token}` } : {};
-    const res = await fetch(this.url, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
-    if (!res.ok) throw new Error(`GET /data-version answered ${res.status}`);
-    return ((await res.json()) as { version: string }).version;
-  }
+/** GET /data-version; with a signed-in visitor's token, the version as they see it (their reading progress moves it too). */
+async function fetchVersion(url: string, timeoutMs: number, token?: string): Promise<string> {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) throw new Error(`GET /data-version answered ${res.status}`);
+  return ((await res.json()) as { version: string }).version;
 }
 
 function parseCookies(header: string | undefined): Map<string, string> {

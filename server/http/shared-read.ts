@@ -1,8 +1,8 @@
 const ended = () => undefined;
 
 /**
- * One call answering every caller that arrived before it was sent: under load, the data version is read from
- * Redis once per round trip instead of once per request.
+ * One call answering every caller that arrived before it was sent: under load, the data version is asked for once
+ * per round trip instead of once per request (from Redis by the API, from the API by the web server's page cache).
  *
  * A caller never shares a call that was sent before it arrived, since that call could miss a write answered in
  * between. It waits for the call in flight to end and joins the next one. So every answer is at least as new as its
