@@ -5,13 +5,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { DeletedNotice } from "./components/deleted-notice.tsx";
+import { ScriptsAfterLoad } from "./components/scripts-after-load.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { ABOUT } from "./lib/about.ts";
@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        <ScriptsAfterLoad nonce={nonce || undefined} />
       </body>
     </html>
   );

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestUser } from "../helpers/api.ts";
-import { logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
+import { hydrated, logIn, setUpSharedSite, type Site } from "../helpers/site.ts";
 import { comicPagePng, createHub, createSeriesWithChapter, upload, uploadBytes } from "../helpers/web-seed.ts";
 
 // A real browser on a shared 2-core machine: generous, but bounded.
@@ -116,6 +116,38 @@ describe("the pages Lighthouse audits", () => {
     expect(await headingOrderViolations(page)).toEqual([]);
     // 412px at density 1.75 needs 721 pixels: the 800 rendition, not the original 900.
     expect(await phoneRendition(path, "img.stage__page")).toBe("800");
+  });
+});
+
+describe("JavaScript after the first paint (app/components/scripts-after-load.tsx)", () => {
+  it("no script before the page has loaded; then React takes the page over and moves between pages in place", async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    expect(html).not.toContain("modulepreload");
+    expect(html).not.toContain('type="module"');
+    expect(html).toContain("window.__remixContext = ");
+
+    const { page } = await site.newPage(PHONE);
+    await page.goto("/");
+    await hydrated(page);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((r) => new URL(r.name).pathname.endsWith(".js"))
+        .map((r) => r.startTime);
+      return { loadEnd: nav.loadEventEnd, scripts };
+    });
+    // The entry, the shared chunk, the routes' modules and their imports.
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.loadEnd);
+
+    // A link is followed by the router, not by the browser: the window's state survives it. /hubs is not a route of
+    // the home page's partial manifest, so this also finds it (lazy route discovery).
+    await page.evaluate(() => Object.assign(window, { keptAcrossNavigation: true }));
+    await page.locator("header").getByRole("link", { name: "Hubs", exact: true }).click();
+    await page.waitForURL(/\/hubs$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { keptAcrossNavigation?: boolean }).keptAcrossNavigation)).toBe(true);
   });
 });
 

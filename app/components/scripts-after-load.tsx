@@ -1,0 +1,130 @@
+import { matchRoutes, UNSAFE_RemixContext, useLocation, useMatches } from "@remix-run/react";
+import { useContext, type ContextType } from "react";
+
+type Manifest = NonNullable<ContextType<typeof UNSAFE_RemixContext>>["manifest"];
+type EntryRoute = Manifest["routes"][string];
+type RouteTree = Parameters<typeof matchRoutes>[0];
+
+/** A matched route's entry in the manifest (the router matched it from there, so it is always in it). */
+function route(manifest: Manifest, id: string): EntryRoute {
+  const found = manifest.routes[id];
+  if (!found) throw new Error(`Route ${id} is not in the manifest`);
+  return found;
+}
+
+/**
+ * Remix's `<Scripts>` (2.17.5, with single fetch and lazy route discovery, as `vite.config.ts` sets them), except that
+ * the page's JavaScript is fetched after the window's `load` event and the frame painted after it, not as soon as the
+ * HTML is parsed.
+ *
+ * Every page works without JavaScript, so nothing on it waits for the scripts. Fetched at once, they were 12–23
+ * requests (~95 KB gzip) at high priority, sharing a slow phone's bandwidth with the stylesheets and the page's first
+ * image, and on a fast connection React's start-up ran before the first paint (docs/web.md "First paint").
+ *
+ * The same as Remix's: the inline `window.__remixContext` (the loader data's stream writes into it, so it runs at
+ * once), the partial route manifest of lazy route discovery, the matched routes' modules in
+ * `window.__remixRouteModules` before the entry runs. Not preloaded: the browser finds each module's imports as it
+ * reads it (~20 `<link rel="modulepreload">` added at once were one long task). The browser renders the same two
+ * script tags and leaves their contents as the server sent them.
+ */
+export function ScriptsAfterLoad({ nonce }: { nonce?: string }) {
+  const remix = useContext(UNSAFE_RemixContext);
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  let context = " ";
+  let boot = " ";
+  if (typeof document === "undefined" && remix) {
+    // Tells <RemixServer> to write the loader data's stream after these scripts.
+    if (remix.renderMeta) remix.renderMeta.didRenderScripts = true;
+    context = `window.__remixContext = ${remix.serverHandoffString};${STREAM}`;
+    const routeIds = matches.map((m) => m.id);
+    const routes = routeIds.map((id) => [id, route(remix.manifest, id).module]);
+    boot =
+      `window.__remixManifest = ${jsonInScript(partialManifest(remix.manifest, routeIds, pathname))};\n` +
+      `(${START})(${jsonInScript(routes)}, ${jsonInScript(remix.manifest.entry.module)});`;
+  }
+  return (
+    <>
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: context }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: boot }} />
+    </>
+  );
+}
+
+/** Remix's: the stream <RemixServer> writes the loader data into. */
+const STREAM =
+  "window.__remixContext.stream = new ReadableStream({start(controller){window.__remixContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());";
+
+/**
+ * Imports the routes' modules, then the entry's, once the page has loaded and the frame after it is painted (a
+ * timeout set in its frame callback); at once in a tab opened in the background, which paints no frames until shown.
+ */
+const START = `function (routes, entry) {
+  function start() {
+    Promise.all(routes.map(function (r) { return import(r[1]); })).then(function (modules) {
+      window.__remixRouteModules = {};
+      routes.forEach(function (r, i) { window.__remixRouteModules[r[0]] = modules[i]; });
+      return import(entry);
+    });
+  }
+  function afterPaint() {
+    if (document.visibilityState === "hidden") start();
+    else requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
+}`;
+
+/**
+ * The manifest lazy route discovery starts from (Remix's `getPartialManifest`): the routes matched, and those that
+ * match each parent path of this one (their index and pathless children), so going up needs no discovery.
+ */
+function partialManifest(manifest: Manifest, routeIds: string[], pathname: string): Manifest {
+  const ids = new Set(routeIds);
+  const tree = routeTree(manifest);
+  const segments = pathname.split("/").filter(Boolean);
+  segments.pop();
+  const paths = ["/"];
+  for (; segments.length > 0; segments.pop()) paths.push(`/${segments.join("/")}`);
+  for (const path of paths) for (const m of matchRoutes(tree, path) ?? []) if (m.route.id) ids.add(m.route.id);
+  return { ...manifest, routes: Object.fromEntries([...ids].map((id) => [id, route(manifest, id)])) };
+}
+
+interface RouteNode {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: RouteNode[];
+}
+
+const trees = new WeakMap<Manifest, RouteTree>();
+
+/** The manifest's routes as the router's nested route objects, made once per build. */
+function routeTree(manifest: Manifest): RouteTree {
+  const cached = trees.get(manifest);
+  if (cached) return cached;
+  const nodes = new Map<string, RouteNode>();
+  for (const r of Object.values(manifest.routes)) {
+    nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive });
+  }
+  const roots: RouteNode[] = [];
+  for (const r of Object.values(manifest.routes)) {
+    const parent = r.parentId ? nodes.get(r.parentId) : undefined;
+    if (parent) (parent.children ??= []).push(nodes.get(r.id)!);
+    else roots.push(nodes.get(r.id)!);
+  }
+  const tree = roots as RouteTree;
+  trees.set(manifest, tree);
+  return tree;
+}
+
+/** JSON that cannot end the script element or break a line in it. */
+function jsonInScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll("<", "\\u003c")
+    .replaceAll(">", "\\u003e")
+    .replaceAll("&", "\\u0026")
+    .replaceAll("\u2028", "\\u2028")
+    .replaceAll("\u2029", "\\u2029");
+}
