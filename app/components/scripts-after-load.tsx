@@ -33,7 +33,9 @@ export function ScriptsAfterLoad({ nonce }: { nonce?: string }) {
   const { pathname } = useLocation();
   let context = " ";
   let boot = " ";
-  if (typeof document === "undefined" && remix) {
+  // import.meta.env.SSR is false in the browser's build, which then leaves out everything below (the browser renders
+  // the tags empty).
+  if (import.meta.env.SSR && remix) {
     // Tells <RemixServer> to write the loader data's stream after these scripts.
     if (remix.renderMeta) remix.renderMeta.didRenderScripts = true;
     context = `window.__remixContext = ${remix.serverHandoffString};${STREAM}`;
