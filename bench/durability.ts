@@ -30,6 +30,7 @@ async function measure(mode: "NORMAL" | "FULL", template: string) {
       uploadMaxBytes: 10 << 20,
       authRateLimit: 0,
       uploadRatePerHour: 0,
+      postRatePerHour: 0,
       responseCacheEntries: 0,
     },
   });

@@ -114,6 +114,10 @@ export async function startSite(dataDir: string, label: string, extraEnv: Record
     COOKIE_SECURE: "false",
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_PER_15_MIN: "0",
+    // The mixed load and the publishing run write faster than any person (docs/api.md "Limits").
+    POST_RATE_PER_HOUR: "0",
+    EDIT_RATE_PER_HOUR: "0",
+    CHAPTER_RATE_PER_HOUR: "0",
     SEED_DEMO: "false",
     DATA_DIR: dataDir,
     API_PORT: String(apiPort),

@@ -4,7 +4,9 @@
  *
  * Works on DATA_DIR's SQLite (default ./data, or --data-dir <dir>) or on DATABASE_URL's PostgreSQL, also while the API
  * runs: each signed-in request reads the flag, so the change applies to the account's next request on every instance.
- * With REDIS_URL set it also moves the API's data version, so cached public answers show the new role at once.
+ * Kept answers and pages follow at once too: with REDIS_URL set this moves the shared data version; without it, on
+ * SQLite, the API notices the commit of another process at its next version read (PRAGMA data_version,
+ * server/shared-state.ts). On PostgreSQL without Redis kept pages show the old role until they expire (README).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,6 +108,10 @@ async function main(): Promise<number> {
       : `${result.username} already ${args.command === "grant" ? "was an admin" : "was not an admin by grant"}: nothing changed.`,
   );
   if (args.command === "revoke") console.log("(An account named in ADMIN_USERNAMES stays an admin while it is listed there.)");
+  // Without Redis, a PostgreSQL site's API cannot tell that this process wrote (SQLite's can: server/shared-state.ts).
+  if (result.changed && args.databaseUrl && !process.env.REDIS_URL) {
+    console.log("(Without REDIS_URL, pages kept for this account show the old role for up to 60 s, public answers until the next write.)");
+  }
   return 0;
 }
 

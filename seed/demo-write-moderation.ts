@@ -73,7 +73,7 @@ export async function writeDemoModeration(trx: Executor, plan: DemoPlan, ids: Wr
       moderatorId,
       subjectType: "comment",
       subjectId: comment.id,
-      subjectTitle: Array.from(comment.content).slice(0, 80).join(""),
+      subjectTitle: "", // a comment's words are never copied into the log (docs/api.md "Bans, suspensions and the mod log")
       reason: DEMO_RESOLVED_REPORT.resolutionReason,
       createdAt: resolvedAt,
     })

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Database } from "../server/db/database.ts";
 import type { Executor } from "../server/db/prepared.ts";
 import { RegisterBody } from "../server/rules/auth.ts";
@@ -223,8 +224,31 @@ export async function writeDemo(
       counts.chapterLikes += chapter.likers.length;
     }
   }
+  await recordImageUses(trx);
   const written = { user: userId, ...ids };
   const discussionCounts = await writeDemoDiscussion(trx, db, plan, discussion, written);
   await writeDemoModeration(trx, plan, written);
   return { ...counts, ...discussionCounts };
+}
+
+/**
+ * The image uses of what was written above, as the app's writes record them (`useImages`, server/images/own-images.ts):
+ * a deletion releases, and a removal withdraws, the images of what it takes (docs/decisions/018, 025). The plan embeds
+ * no images in text.
+ */
+async function recordImageUses(trx: Executor): Promise<void> {
+  for (const [type, table, column, id] of [
+    ["user", "User", "profileImageId", "id"],
+    ["user", "User", "profileBannerId", "id"],
+    ["hub", "Hub", "profileImageId", "id"],
+    ["hub", "Hub", "profileBannerId", "id"],
+    ["series", "Series", "profileImageId", "id"],
+    ["series", "Series", "profileBannerId", "id"],
+    ["chapter", "Chapter", "coverId", "id"],
+    ["chapter", "ChapterPage", "imageId", "chapterId"],
+  ] as const) {
+    await sql`INSERT INTO "ImageUse" ("userType", "userId", "imageId")
+      SELECT ${sql.lit(type)}, ${sql.ref(id)}, ${sql.ref(column)} FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL
+      ON CONFLICT DO NOTHING`.execute(trx);
+  }
 }

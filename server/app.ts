@@ -13,7 +13,8 @@ import type { Database } from "./db/database.ts";
 import { deletionEndpoints } from "./deletion/deletion.router.ts";
 import { feedEndpoints } from "./feed/feed.router.ts";
 import { sitemapEndpoints } from "./sitemap/sitemap.router.ts";
-import type { AttemptCounters } from "./http/attempt-counter.ts";
+import { memoryAttemptCounter, type AttemptCounters } from "./http/attempt-counter.ts";
+import { writeLimits, type WriteLimitConfig } from "./http/user-rate-limit.ts";
 import { readBearerToken } from "./http/auth.ts";
 import { mountEndpoints, type AnyEndpoint } from "./http/endpoint.ts";
 import { errorHandler, malformedPath, unknownRoute } from "./http/errors.ts";
@@ -45,6 +46,14 @@ export interface AppConfig extends ServiceConfig {
   commentRatePerMinute?: number;
   /** Reports per user per hour (0: no limit); default 30. */
   reportRatePerHour?: number;
+  /** Data exports per account per hour (0: no limit); default 3. */
+  exportRatePerHour?: number;
+  /** New posts per user per hour (0: no limit); default 30. */
+  postRatePerHour?: number;
+  /** Edits of comments and posts per user per hour (0: no limit); default 120. */
+  editRatePerHour?: number;
+  /** New chapters per user per hour (0: no limit); default 60. */
+  chapterRatePerHour?: number;
   authRateLimit: number;
   /**
    * Express "trust proxy": whose X-Forwarded-For names the real client. Default "loopback": the web
@@ -77,25 +86,27 @@ function withoutCredentials(headers: Record<string, unknown> = {}): Record<strin
 }
 
 export function allEndpoints(
-  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour" | "commentRatePerMinute" | "reportRatePerHour">,
+  config: Pick<AppConfig, "uploadMaxBytes" | "uploadRatePerHour" | "commentRatePerMinute" | "reportRatePerHour" | "exportRatePerHour"> &
+    WriteLimitConfig,
   cache: ResponseCache = createResponseCache({ maxEntries: 0 }),
-  counters?: AttemptCounters,
+  counters: AttemptCounters = memoryAttemptCounter,
 ): AnyEndpoint<Services>[] {
+  const limits = writeLimits(config, counters);
   return [
     dataVersionEndpoint(cache),
     ...authEndpoints,
-    ...userEndpoints,
+    ...userEndpoints(config, counters),
     ...hubEndpoints,
     // Before the post routes: /hubs/{name}/moderators beside /hubs/{hubName}/{postId}.
     ...moderatorEndpoints,
     ...banEndpoints,
     ...modLogEndpoints,
     ...suspensionEndpoints,
-    ...postEndpoints,
+    ...postEndpoints(limits),
     ...seriesEndpoints,
-    ...chapterEndpoints,
+    ...chapterEndpoints(limits),
     // After the post and chapter routes: /hubs/{hubName}/{postId}/comments beside /hubs/{name}/posts/latest and the like paths.
-    ...commentEndpoints(config, counters),
+    ...commentEndpoints(config, counters, limits),
     ...imageEndpoints(config, counters),
     ...notificationEndpoints,
     ...feedEndpoints,
@@ -109,8 +120,8 @@ export function allEndpoints(
   ];
 }
 
-export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState(), jobs }: AppDeps) {
-  const services = createServices(db, config, shared.attemptCounter);
+export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState(db), jobs }: AppDeps) {
+  const services = createServices(db, config, shared.attemptCounter, shared.dataVersion);
   const responseCache = createResponseCache({
     maxEntries: config.responseCacheEntries ?? 2000,
     maxBytes: config.responseCacheBytes,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { secretSetting, settingsReader } from "./config-problems.ts";
 import { developmentSecret } from "./development-secret.ts";
 import type { S3Settings } from "./images/s3-storage.ts";
+import { DEFAULT_CHAPTER_RATE_PER_HOUR, DEFAULT_EDIT_RATE_PER_HOUR, DEFAULT_POST_RATE_PER_HOUR } from "./rules/write-limits.ts";
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 /** A text setting where empty means unset. */
@@ -44,6 +45,10 @@ const EnvSchema = z.object({
   UPLOAD_QUOTA_BYTES: positiveInt(2 * 1024 ** 3),
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(600),
   COMMENT_RATE_PER_MINUTE: z.coerce.number().int().nonnegative().default(10),
+  // Per-user write limits (server/rules/write-limits.ts, docs/api.md "Limits").
+  POST_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(DEFAULT_POST_RATE_PER_HOUR),
+  EDIT_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(DEFAULT_EDIT_RATE_PER_HOUR),
+  CHAPTER_RATE_PER_HOUR: z.coerce.number().int().nonnegative().default(DEFAULT_CHAPTER_RATE_PER_HOUR),
   BCRYPT_COST: z.coerce.number().int().min(4).max(15).default(10),
   AUTH_RATE_LIMIT_PER_15_MIN: z.coerce.number().int().nonnegative().default(50),
   LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN: z.coerce.number().int().nonnegative().default(10),
@@ -94,6 +99,12 @@ export interface ApiConfig {
   uploadRatePerHour: number;
   /** New comments per user per minute; 0 turns the limit off. */
   commentRatePerMinute: number;
+  /** New posts per user per hour; 0 turns the limit off. */
+  postRatePerHour: number;
+  /** Edits of comments and posts per user per hour; 0 turns the limit off. */
+  editRatePerHour: number;
+  /** New chapters per user per hour; 0 turns the limit off. */
+  chapterRatePerHour: number;
   bcryptCost: number;
   /** Login and register attempts per IP per 15 minutes; 0 turns the limit off. */
   authRateLimit: number;
@@ -146,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     uploadRatePerHour: e.UPLOAD_RATE_PER_HOUR,
     commentRatePerMinute: e.COMMENT_RATE_PER_MINUTE,
+    postRatePerHour: e.POST_RATE_PER_HOUR,
+    editRatePerHour: e.EDIT_RATE_PER_HOUR,
+    chapterRatePerHour: e.CHAPTER_RATE_PER_HOUR,
     bcryptCost: e.BCRYPT_COST,
     authRateLimit: e.AUTH_RATE_LIMIT_PER_15_MIN,
     loginFailureLimit: e.LOGIN_FAILURES_PER_ACCOUNT_PER_15_MIN,

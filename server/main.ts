@@ -6,7 +6,7 @@ import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { gracefulClose } from "./http/graceful-close.ts";
-import { tidyImages } from "./images/image-tidy.ts";
+import { scheduleBucketTidy, tidyImages } from "./images/image-tidy.ts";
 import { ensureBucket } from "./images/s3-storage.ts";
 import { createSharedState } from "./shared-state.ts";
 
@@ -16,10 +16,13 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
   const logger = pino({ level: config.logLevel });
   await migrateDatabase(config.dataDir, config.databaseUrl);
   const db = await openDatabase(config.dataDir, config.databaseUrl);
-  // A bucket is made at the first start; the folder's crash tidy has nothing to do in a bucket (no renames).
+  // A bucket is made at the first start; its tidy (uploads a crash cut) runs in the background, now and hourly.
   if (config.s3) await ensureBucket(config.s3);
   else await tidyImages(db, config.dataDir);
-  const shared = createSharedState(config.redisUrl);
+  const stopBucketTidy = config.s3
+    ? scheduleBucketTidy(db, config.s3, (err) => logger.error({ err }, "bucket tidy failed"))
+    : () => Promise.resolve();
+  const shared = createSharedState(config.redisUrl, db);
   const app = createApp({ db, config, logger, shared });
   const server = app.listen(config.port);
   answerClientErrors(server);
@@ -37,6 +40,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
       // Stop accepting, let in-flight requests finish, then close the database.
       await closeServer();
       await stopJobRunner(app);
+      await stopBucketTidy();
       await db.close();
       await shared.close();
     })());

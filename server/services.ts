@@ -33,6 +33,7 @@ import { createSeriesService } from "./series/series.service.ts";
 import { createAccountExport } from "./users/account-export.ts";
 import { createUserService } from "./users/users.service.ts";
 import { createViewerService } from "./viewer/viewer.service.ts";
+import type { DataVersionStore } from "./shared-state.ts";
 
 export interface ServiceConfig extends AuthConfig {
   dataDir: string;
@@ -53,8 +54,11 @@ export function imageStorage(config: ServiceConfig): ImageStorage {
 
 export type Services = ReturnType<typeof createServices>;
 
-/** `counters`: the attempt counters of the login throttle, shared by every instance when Redis is set. */
-export function createServices(db: Database, config: ServiceConfig, counters?: AttemptCounters) {
+/**
+ * `counters`: the attempt counters of the login throttle, shared by every instance when Redis is set. `versions`: the
+ * data version the app's response cache moves (shared-state.ts); the image byte cache checks kept images against it.
+ */
+export function createServices(db: Database, config: ServiceConfig, counters?: AttemptCounters, versions?: DataVersionStore) {
   const storage = imageStorage(config);
   const auth = createAuthService(db, config, counters);
   return {
@@ -74,18 +78,18 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     chapterLikes: createChapterLikeService(db),
     comments: createCommentService(db),
     commentLikes: createCommentLikeService(db),
-    images: createImageService(db, storage, { quotaBytes: config.uploadQuotaBytes }),
+    images: createImageService(db, storage, { quotaBytes: config.uploadQuotaBytes, versions }),
     accountExport: createAccountExport(db, storage),
     notifications: createNotificationService(db),
     feed: createFeedService(db),
     sitemap: createSitemapService(db),
-    reports: createReportService(db),
+    reports: createReportService(db, config.adminUsernames),
     blocks: createBlockService(db),
     progress: createProgressService(db),
     viewer: createViewerService(db, config.adminUsernames),
     deletion: createDeletionService(db),
     accountDeletion: createAccountDeletion(db, storage, auth),
-    removal: createRemovalService(db),
+    removal: createRemovalService(db, config.adminUsernames),
     redaction: createRedaction(db),
   };
 }

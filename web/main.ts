@@ -9,11 +9,13 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { gracefulClose } from "../server/http/graceful-close.ts";
-import { MATURE_COOKIE_NAME } from "../app/lib/mature.server.ts";
-import { READER_COOKIE_NAME } from "../app/lib/reader.server.ts";
-import { readSessionCookie, SESSION_COOKIE_NAME } from "../app/lib/session.server.ts";
+import { matureAcknowledged } from "../app/lib/mature.server.ts";
+import { isPrefetch } from "../app/lib/progress.server.ts";
+import { storedReader } from "../app/lib/reader.server.ts";
+import { readSessionCookie } from "../app/lib/session.server.ts";
 import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
 import { createPageCache, sentAsStored } from "./page-cache.ts";
+import { requestChecks } from "./request-checks.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
 import { exitWithConfigProblems } from "../server/config-problems.ts";
 import type { WebContext } from "../app/lib/context.ts";
@@ -39,6 +41,8 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
   app.disable("x-powered-by");
   // req.ip is the visitor's address (behind a proxy: from its X-Forwarded-For); the API gets it forwarded.
   app.set("trust proxy", config.trustProxy);
+  // A bad Host, or a form post from another site, is refused before its body is read (docs/web.md §10).
+  app.use(requestChecks());
   app.use(bodyLimit((path) => bodyLimitFor(path, config)));
   // A page from the page cache is sent as stored, gzipped once when it was kept (docs/web.md §10).
   app.use(compression({ filter: (req, res) => !sentAsStored(res) && compression.filter(req, res) }));
@@ -74,13 +78,13 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
           build,
           apiUrl: config.apiUrl,
           loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip, perRequest: new Map() }),
-          sessionCookie: SESSION_COOKIE_NAME,
-          sessionOf: async (req) => {
-            const session = await readSessionCookie(req.headers.cookie ?? null, { config, nonce: "" });
-            return session === "expired" ? null : session;
+          // The page cache's key reads the request with the app's own functions (docs/web.md §10, "Page cache").
+          sessionOf: (request) => readSessionCookie(request.headers.get("Cookie"), { config, nonce: "" }),
+          varyOf: async (request) => {
+            const context = { config, nonce: "" };
+            return [await storedReader(request, context), await matureAcknowledged(request, context), isPrefetch(request)];
           },
           signedInMaxAgeMs: SIGNED_IN_PAGE_MAX_AGE_MS,
-          varyCookies: [READER_COOKIE_NAME, MATURE_COOKIE_NAME],
           maxEntries: config.pageCacheEntries,
           timeoutMs: config.apiTimeoutMs,
         }).middleware,

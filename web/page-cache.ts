@@ -48,23 +48,28 @@ export function hashInlineScripts(html: string): { html: string; hashes: string[
 /** Whether the page cache sent this answer from its stored bytes, which compression() must leave as they are. */
 export const sentAsStored = (res: ExpressResponse) => res.locals.pageCacheStored === true;
 
+/** What a page's key is read from: the URL and headers the render's Request is then made of. */
+export type RequestHead = Pick<Request, "url" | "headers">;
+
 export interface PageCacheOptions {
   build: ServerBuild;
   /** Where the web server reaches the API (for GET /data-version). */
   apiUrl: string;
   /** The load context for a render, given the nonce to use and the request. */
   loadContext: (nonce: string, req: ExpressRequest) => AppLoadContext;
-  /** The cookie that holds a signed-in visitor's session. */
-  sessionCookie: string;
   /**
-   * The session of a request carrying the session cookie, checked (signature and expiry) as the app checks it; null
-   * when it is not a valid session (the page then renders as usual, which ends it).
+   * The session of the request as the app reads it (the same function, on the URL and headers the render's Request is
+   * made of): null for a guest, "expired" when the app will end it (that page is rendered as usual, never kept).
    */
-  sessionOf: (req: ExpressRequest) => Promise<{ token: string; exp: number } | null>;
+  sessionOf: (request: RequestHead) => Promise<{ token: string; exp: number } | null | "expired">;
   /** How long a signed-in visitor's page is kept at most (the few relative times a page shows, "3 minutes ago"). */
   signedInMaxAgeMs: number;
-  /** Cookies that change a guest's page (the reader's mode): part of the key. */
-  varyCookies: string[];
+  /**
+   * Everything else of the request that changes a page (the reader's settings and mature-notice cookies, a prefetch),
+   * as the app itself reads it from the URL and headers the render gets: part of the key. Reading it any other way (a
+   * repeated cookie taken last-wins here and first-wins by the app) would keep one visitor's page under another's key.
+   */
+  varyOf: (request: RequestHead) => Promise<unknown[]>;
   maxEntries: number;
   /** How long GET /data-version may take; past it the page renders as usual. */
   timeoutMs: number;
@@ -94,7 +99,7 @@ interface Keyed {
  * Rendered pages, reused while the API's data version is unchanged: guests' pages shared by all guests, and each
  * signed-in session's own pages kept for that session alone.
  *
- * A guest's page depends only on the URL, the reader-mode and mature-notice cookies and the API's data, so it is
+ * A guest's page depends only on the URL, what `varyOf` reads (the reader's cookies) and the API's data, so it is
  * kept and checked against GET /data-version, which every API write changes: a page is served only if no write
  * happened since it was rendered (docs/decisions/007-guest-page-cache.md). A signed-in visitor's page also depends
  * on who they are: it is keyed by their session as well, checked against the version the API answers to their
@@ -121,16 +126,17 @@ export function createPageCache(options: PageCacheOptions) {
     return check;
   };
 
-  async function keyOf(req: ExpressRequest): Promise<Keyed | null> {
-    if (req.method !== "GET" && req.method !== "HEAD") return null;
-    // Document requests only; Remix's data requests (*.data) are left to the normal path.
-    if (req.path.endsWith(".data")) return null;
-    const cookies = parseCookies(req.headers.cookie);
+  /**
+   * The key of the page `request` is rendered into: read from what the render's Request is made of, as the render
+   * reads it. Its URL is the one the render sees (built from the Host header too, which can even move its path), not
+   * Express's originalUrl.
+   */
+  async function keyOf(request: RequestHead): Promise<Keyed | null> {
+    const [session, vary] = await Promise.all([options.sessionOf(request), options.varyOf(request)]);
     // The footer's copyright year is the only thing on a page that is not data or the visitor.
-    const parts = [req.originalUrl, new Date().getFullYear(), ...options.varyCookies.map((c) => cookies.get(c) ?? "")];
-    if (!cookies.has(options.sessionCookie)) return { key: parts.join("\u0000"), expiresAt: Infinity };
-    const session = await options.sessionOf(req);
-    if (!session) return null;
+    const parts = [request.url, new Date().getFullYear(), JSON.stringify(vary)];
+    if (session === null) return { key: parts.join("\u0000"), expiresAt: Infinity };
+    if (session === "expired") return null;
     const sessionKey = crypto.createHash("sha256").update(session.token).digest("base64url");
     return {
       key: [sessionKey, ...parts].join("\u0000"),
@@ -140,7 +146,13 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   const middleware: RequestHandler = async (req, res, next) => {
-    const keyed = await keyOf(req);
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Document requests only; Remix's data requests (*.data) are left to the normal path.
+    if (req.path.endsWith(".data")) return next();
+    // The key and the render read the same URL and headers; the Request itself (with its abort signal the dearest
+    // part of this, measured) is made only when the page is rendered.
+    const head = requestHead(req);
+    const keyed = await keyOf(head);
     if (keyed === null) return next();
     const { key, token } = keyed;
     const entries = token ? signedInPages : guestPages;
@@ -151,7 +163,7 @@ export function createPageCache(options: PageCacheOptions) {
     const current = entry !== undefined && entry.version === version && entry.expiresAt > Date.now();
     res.setHeader("X-Page-Cache", current ? "hit" : "miss");
     if (!entry || !current) {
-      const response = await render(toFetchRequest(req), options.loadContext(NONCE_PLACEHOLDER, req));
+      const response = await render(toFetchRequest(req, head), options.loadContext(NONCE_PLACEHOLDER, req));
       const type = response.headers.get("content-type") ?? "";
       // Pages and the Atom feeds (small, the same for everyone); never the sitemaps, up to megabytes each.
       const keep = response.status === 200 && !response.headers.has("set-cookie") && /^(text\/html|application\/atom\+xml)/.test(type);
@@ -209,22 +221,18 @@ async function fetchVersion(url: string, timeoutMs: number, token?: string): Pro
   return ((await res.json()) as { version: string }).version;
 }
 
-function parseCookies(header: string | undefined): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0) cookies.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return cookies;
-}
-
-function toFetchRequest(req: ExpressRequest): Request {
+/** The URL as a Request parses it (from the Host header too, which can even move the path) and the headers. */
+function requestHead(req: ExpressRequest): RequestHead {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
+  return { url: new URL(`${req.protocol}://${req.get("host")}${req.originalUrl}`).href, headers };
+}
+
+function toFetchRequest(req: ExpressRequest, head: RequestHead): Request {
   const controller = new AbortController();
   req.once("close", () => controller.abort());
-  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { headers, signal: controller.signal });
+  return new Request(head.url, { headers: head.headers, signal: controller.signal });
 }

@@ -4,7 +4,7 @@ import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath } from "../lib/urls.ts";
 import { removedText } from "../lib/removal.ts";
 import { CheckIcon, HeartIcon } from "./icons.tsx";
-import { gradientFor, useImageUrl } from "./images.tsx";
+import { gradientFor, ImagesThroughSession, useImageUrl } from "./images.tsx";
 
 /** 'Chapter N: title', as docs/web.md §3 writes it on cards and in the reader. */
 export const chapterLabel = (chapter: { number: number; title: string }) => `Chapter ${chapter.number}: ${chapter.title}`;
@@ -54,7 +54,10 @@ export function ChapterCover({
 export function ChapterCard({ chapter }: { chapter: ChapterSummary }) {
   return (
     <article className="card chapter-row">
-      <ChapterCover seriesName={chapter.seriesName} number={chapter.number} coverId={chapter.coverId} />
+      {/* A removed chapter's cover, when shown at all, is for those who may see it: through their session (decision 025). */}
+      <ImagesThroughSession.Provider value={chapter.removed !== null}>
+        <ChapterCover seriesName={chapter.seriesName} number={chapter.number} coverId={chapter.coverId} />
+      </ImagesThroughSession.Provider>
       <div className="chapter-row__body">
         <h3 className="card__title">
           <Link to={chapterPath(chapter.seriesName, chapter.number)} className="card__link" prefetch="intent">

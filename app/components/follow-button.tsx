@@ -7,9 +7,21 @@ export const useFollowToggle = (following: boolean, followersCount: number) =>
 
 /**
  * 'Follow' / 'Unfollow' (docs/web.md §2) for a series. A guest gets a link to the login page
- * that comes back here (`loginHref`).
+ * that comes back here (`loginHref`). A `closed` series (removed by moderators) takes no new followers, so only a
+ * follower sees the button, to unfollow.
  */
-export function FollowButton({ toggle, seriesId, loginHref }: { toggle: Toggle; seriesId: number; loginHref?: string | null }) {
+export function FollowButton({
+  toggle,
+  seriesId,
+  loginHref,
+  closed = false,
+}: {
+  toggle: Toggle;
+  seriesId: number;
+  loginHref?: string | null;
+  closed?: boolean;
+}) {
+  if (closed && !toggle.shown.on) return null;
   if (loginHref) {
     return (
       <LoginToAct to={loginHref} className="button button--primary">

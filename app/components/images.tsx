@@ -1,9 +1,23 @@
+import { createContext, useContext } from "react";
 import { RENDITION_WIDTHS } from "../../server/rules/images.ts";
 import { useRootData } from "../lib/root-data.ts";
+import { ownImageUrl } from "../lib/uploads.ts";
 
-/** The URL of an image's bytes (on the API origin, or the CDN of IMAGE_PUBLIC_URL), optionally a narrower rendition. */
+/**
+ * Inside it (value true), images load through the web app's `/uploads/{id}` with the visitor's session: the images of
+ * a removed thing shown to someone who may see it. The API answers 404 to a request without a token for them, and the
+ * browser cannot send the token to the API or its CDN (docs/decisions/025-withdrawable-images.md).
+ */
+export const ImagesThroughSession = createContext(false);
+
+/**
+ * The URL of an image's bytes (on the API origin, or the CDN of IMAGE_PUBLIC_URL, or `/uploads/` inside
+ * ImagesThroughSession), optionally a narrower rendition.
+ */
 export function useImageUrl() {
   const { imagePublicUrl } = useRootData();
+  const throughSession = useContext(ImagesThroughSession);
+  if (throughSession) return ownImageUrl;
   return (id: number, width?: number) => `${imagePublicUrl}/images/${id}${width ? `?w=${width}` : ""}`;
 }
 

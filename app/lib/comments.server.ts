@@ -32,7 +32,8 @@ export function shownComment(c: Comment, viewerId: number | null, publicApiUrl: 
     removed: c.removed,
     // The API leaves a removed comment's content out for everyone but its author and the moderators.
     removedHidden: c.removed !== null && c.content === "",
-    contentHtml: c.deleted ? "" : renderSavedMarkdown(c.content, publicApiUrl),
+    // A removed comment's images load through the visitor's session: only those who may see it get them (docs/decisions/025).
+    contentHtml: c.deleted ? "" : renderSavedMarkdown(c.content, publicApiUrl, { imagesThroughSession: c.removed !== null }),
     content: viewerId !== null && viewerId === c.authorId ? c.content : null,
   };
 }

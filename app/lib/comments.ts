@@ -21,7 +21,7 @@ export interface ShownComment {
   replyCount: number;
   deleted: boolean;
   /** Removed by moderators: null, or their reason (docs/web.md "Removal"). */
-  removed: { reason: string } | null;
+  removed: { reason: string; container?: string } | null;
   /** Removed and its content not shown to this viewer (only its author and the moderators see it). */
   removedHidden: boolean;
   contentHtml: string;

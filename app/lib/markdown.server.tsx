@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { isExternalUrl, isSitePath, safeUrl } from "./markdown-links.ts";
 import { remarkMentions } from "./mentions.ts";
+import { ownImageUrl } from "./uploads.ts";
 
 /**
  * The longest text rendered, in UTF-16 units (the longest field is 10,000 characters, at most two
@@ -60,6 +61,29 @@ export function limitNesting(text: string): string {
 }
 
 /**
+ * This site's image at `url` (`/images/{id}`, on the site or the API, `?w=` kept) as the web app's `/uploads/{id}`, which
+ * fetches it with the visitor's session: for the images of a removed thing shown to someone who may see it (the API
+ * answers 404 without a token: docs/decisions/025-withdrawable-images.md). Null for any other URL.
+ */
+function throughSession(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://site.invalid");
+  } catch {
+    return null;
+  }
+  const id = /^\/images\/([1-9][0-9]{0,9})$/.exec(parsed.pathname)?.[1];
+  if (id === undefined) return null;
+  const width = parsed.searchParams.get("w");
+  return ownImageUrl(Number(id), width !== null && /^[0-9]{1,5}$/.test(width) ? Number(width) : undefined);
+}
+
+/** How a text is rendered: `imagesThroughSession` for a removed thing shown to someone who may see it (see `throughSession`). */
+export interface MarkdownOptions {
+  imagesThroughSession?: boolean;
+}
+
+/**
  * Markdown as the site renders it everywhere (posts, comments, chapter notes and the editors' previews):
  * GitHub-flavoured, `@username` mentions linked to the user's page, never raw HTML, only safe link protocols. Images show when they come from
  * this site or its image server; others become a link, so readers are not tracked by third parties.
@@ -67,7 +91,7 @@ export function limitNesting(text: string): string {
  * It runs on the server only and the pages receive HTML: the markdown parser would otherwise add
  * ~55 KB of gzipped JavaScript to every page that shows a post or a chapter (bench/README.md).
  */
-export function renderMarkdown(text: string, publicApiUrl: string): string {
+export function renderMarkdown(text: string, publicApiUrl: string, { imagesThroughSession = false }: MarkdownOptions = {}): string {
   const components: Components = {
     a: ({ href, children, node: _node, ...rest }) => {
       const external = !!href && isExternalUrl(href, publicApiUrl);
@@ -86,7 +110,7 @@ export function renderMarkdown(text: string, publicApiUrl: string): string {
             {alt || url}
           </a>
         ) : null;
-      return <img src={url} alt={alt ?? ""} loading="lazy" {...rest} />;
+      return <img src={(imagesThroughSession && throughSession(url)) || url} alt={alt ?? ""} loading="lazy" {...rest} />;
     },
   };
   const source = limitNesting(text.length > MARKDOWN_PREVIEW_MAX ? text.slice(0, MARKDOWN_PREVIEW_MAX) : text);
@@ -114,15 +138,15 @@ let renderedUnits = 0;
  * depends on the text and the site's addresses only, the same for every viewer, so the recently rendered are kept
  * (bounded by count and size). Editors' previews render uncached: each draft is seen once.
  */
-export function renderSavedMarkdown(text: string, publicApiUrl: string): string {
-  const key = `${publicApiUrl}\n${text}`;
+export function renderSavedMarkdown(text: string, publicApiUrl: string, options: MarkdownOptions = {}): string {
+  const key = `${publicApiUrl}\n${options.imagesThroughSession ? "session" : ""}\n${text}`;
   const kept = rendered.get(key);
   if (kept !== undefined) {
     rendered.delete(key);
     rendered.set(key, kept);
     return kept;
   }
-  const html = renderMarkdown(text, publicApiUrl);
+  const html = renderMarkdown(text, publicApiUrl, options);
   rendered.set(key, html);
   renderedUnits += key.length + html.length;
   for (const [oldKey, oldHtml] of rendered) {

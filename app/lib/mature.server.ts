@@ -28,7 +28,8 @@ export function acknowledgeMature(context: WebContext): Promise<string> {
   return matureCookie(context).serialize("1");
 }
 
-async function acknowledged(request: Request, context: WebContext): Promise<boolean> {
+/** Whether this browser chose Continue (the cookie as the app reads it; the page cache keys pages by it too). */
+export async function matureAcknowledged(request: Pick<Request, "headers">, context: WebContext): Promise<boolean> {
   const value: unknown = await matureCookie(context)
     .parse(request.headers.get("Cookie"))
     .catch(() => null);
@@ -47,7 +48,7 @@ interface Rated {
  */
 export async function needsMatureNotice(request: Request, context: WebContext, session: Session | null, series: Rated): Promise<boolean> {
   if (series.contentRating !== "mature" || series.author === session?.user.id) return false;
-  if (await acknowledged(request, context)) return false;
+  if (await matureAcknowledged(request, context)) return false;
   if (!session) return true;
   return (await viewerState(request, context, session))?.user.showMature !== true;
 }

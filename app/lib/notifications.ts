@@ -20,6 +20,3 @@ export function notificationSentence(n: Pick<Notification, "kind" | "actor" | "s
       return `${who} joined ${n.subject.title}`;
   }
 }
-
-/** A path on this site only (the redirect after marking a notification read must never leave it). */
-export const isSitePath = (to: string) => /^\/(?![/\\])/.test(to) && !/[\s\\]/.test(to);

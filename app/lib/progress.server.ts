@@ -21,7 +21,7 @@ export const progressApi = (api: Api) => ({
 });
 
 /** A browser's prefetch of a link (Remix's prefetch="intent"/"viewport"): it reads, it does not open the chapter. */
-export function isPrefetch(request: Request): boolean {
+export function isPrefetch(request: Pick<Request, "headers">): boolean {
   const purpose = `${request.headers.get("Sec-Purpose") ?? ""} ${request.headers.get("Purpose") ?? ""} ${request.headers.get("X-Moz") ?? ""}`;
   return purpose.toLowerCase().includes("prefetch");
 }

@@ -76,6 +76,9 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
       }
       if (kind === "chapter") return "Only the author of this series can publish its chapters";
       return `You can only edit your own ${kind === "hub" ? "hubs" : "series"}`;
+    case 429:
+      // A per-user limit (docs/api.md §8): the API's sentence says how long to wait.
+      return err.message || fallback;
     case 404:
       if (kind === "post") return editing ? "Post not found" : "Hub not found";
       if (kind === "chapter") return editing ? "Chapter not found" : "No series found.";
@@ -85,8 +88,8 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
   }
 }
 
-/** The API's refusals a form answers with the same status (not yours: 403; a name taken: 409); any other is a 400. */
-const REFUSAL_STATUSES: readonly number[] = [403, 409];
+/** The API's refusals a form answers with the same status (not yours: 403; a name taken: 409; a limit: 429); any other is a 400. */
+const REFUSAL_STATUSES: readonly number[] = [403, 409, 429];
 
 /**
  * A refused save: the API's per-field messages, the form-wide error of docs/web.md §5 and what the

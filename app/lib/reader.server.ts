@@ -34,7 +34,7 @@ function readerCookie(context: WebContext): Cookie {
 }
 
 /** The cookie's choices; anything unexpected (an old or edited cookie) is dropped, not an error. */
-export async function storedReader(request: Request, context: WebContext): Promise<StoredReader> {
+export async function storedReader(request: Pick<Request, "headers">, context: WebContext): Promise<StoredReader> {
   const value: unknown = await readerCookie(context)
     .parse(request.headers.get("Cookie"))
     .catch(() => null);

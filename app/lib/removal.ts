@@ -10,12 +10,15 @@ export const isRemovableType = (v: unknown): v is RemovableType => (TYPES as rea
 /** What everyone but the author and the moderators sees in a removed thing's place (exactly this text). */
 export const removedText = (reason: string) => `Removed by moderators: ${reason}`;
 
+/**
+ * Whether the thing itself is removed, not only the hub, series, post or chapter it is in (`container`): only then is
+ * there a removal of its own to restore; else it can still be removed itself.
+ */
+export const removedItself = (removed: { reason: string; container?: string } | null | undefined): boolean =>
+  removed != null && removed.container === undefined;
+
 /** The author's notice on their own removed thing. */
 export const removedNotice = (reason: string) => `Moderators removed this; only you and they can see it. Reason: ${reason}`;
-
-/** Only a path on this site (no `//host` or scheme): where the step goes back to. */
-export const safeBack = (value: string | null | undefined, fallback = "/"): string =>
-  typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : fallback;
 
 /** The confirmation step of a removal or a restore, coming back to `back` (the page it was asked from). */
 export const removalPath = (action: RemovalAction, type: RemovableType, id: number, back: string) =>

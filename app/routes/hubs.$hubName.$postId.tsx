@@ -5,7 +5,7 @@ import { hubPath, postPath, userPath } from "../lib/urls.ts";
 import { socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
 import { metaFromLoader } from "../lib/loader-meta.ts";
 import { deletePath } from "../lib/deletion.ts";
-import { removalPath, removedText } from "../lib/removal.ts";
+import { removalPath, removedItself, removedText } from "../lib/removal.ts";
 import { LazyCommentSection } from "../components/comments/lazy-comment-section.tsx";
 import { ReportLink } from "../components/report-link.tsx";
 import { commentAction, isCommentIntent, loadComments } from "../lib/comments.server.ts";
@@ -50,9 +50,12 @@ const shareCard = (
   });
 };
 
-/** The post with its markdown rendered on the server (the page ships HTML, not the parser). */
-function withHtml<T extends { content: string }>({ content, ...post }: T, publicApiUrl: string) {
-  return { ...post, contentHtml: renderSavedMarkdown(content, publicApiUrl) };
+/**
+ * The post with its markdown rendered on the server (the page ships HTML, not the parser). A removed post's images
+ * (or a removed hub's) load through the visitor's session: only those who may see it get them (docs/decisions/025).
+ */
+function withHtml<T extends { content: string; removed: unknown }>({ content, ...post }: T, publicApiUrl: string, hubRemoved: boolean) {
+  return { ...post, contentHtml: renderSavedMarkdown(content, publicApiUrl, { imagesThroughSession: post.removed != null || hubRemoved }) };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -69,7 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   const failed = post.ok ? null : readFailure(post, "Post not found", "Failed to load post");
   const body = {
-    post: post.ok ? withHtml(post.value, context.config.publicApiUrl) : null,
+    post: post.ok ? withHtml(post.value, context.config.publicApiUrl, hub.ok && hub.value.removed != null) : null,
     postError: failed?.message ?? null,
     // The hub gives the join button its state; without it the page still shows the post.
     hub: hub.ok ? hub.value : null,
@@ -163,10 +166,10 @@ export default function PostDetail() {
               ) : null}
               {user && (user.id === post.authorId || hub?.moderatedByMe) ? (
                 <Link
-                  to={removalPath(post.removed ? "restore" : "remove", "post", post.id, here)}
+                  to={removalPath(removedItself(post.removed) ? "restore" : "remove", "post", post.id, here)}
                   className="button button--ghost button--small"
                 >
-                  {post.removed ? "Restore post" : "Remove post"}
+                  {removedItself(post.removed) ? "Restore post" : "Remove post"}
                 </Link>
               ) : null}
               <ReportLink type="post" id={post.id} ownerId={post.authorId} className="button button--ghost button--small" />
@@ -185,7 +188,7 @@ export default function PostDetail() {
             {user ? (
               hub ? (
                 <div className="post__join">
-                  <JoinButton toggle={join} hubId={hub.id} joinedLabel="Leave Hub" />
+                  <JoinButton toggle={join} hubId={hub.id} joinedLabel="Leave Hub" closed={hub.removed != null} />
                   <span className="muted">{plural(join.shown.count, "member")}</span>
                 </div>
               ) : null
@@ -202,6 +205,7 @@ export default function PostDetail() {
           count={post.commentCount}
           moderatorId={hub?.authorId ?? null}
           moderates={hub?.moderatedByMe ?? false}
+          closedBecause={post.removed ? "This post was removed by moderators: it takes no new comments." : null}
         />
       </div>
       <div className="with-sidebar__side">

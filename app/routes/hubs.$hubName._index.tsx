@@ -7,7 +7,7 @@ import { EditDeleteLinks } from "../components/edit-delete-links.tsx";
 import { RemovalLink, RemovedCallout } from "../components/removal.tsx";
 import { ReportLink } from "../components/report-link.tsx";
 import { PlusIcon, UsersIcon } from "../components/icons.tsx";
-import { Banner, Logo } from "../components/images.tsx";
+import { Banner, ImagesThroughSession, Logo } from "../components/images.tsx";
 import { JoinButton, useJoinToggle } from "../components/join-button.tsx";
 import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
@@ -87,7 +87,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return toggleAction(request, context, membershipHandlers);
 }
 
-export default function HubDetail() {
+/** A removed hub's images reach only those who may see them: through their session (docs/decisions/025). */
+export default function HubDetailPage() {
+  const { hub } = useLoaderData<typeof loader>();
+  return (
+    <ImagesThroughSession.Provider value={(hub?.removed ?? null) !== null}>
+      <HubDetail />
+    </ImagesThroughSession.Provider>
+  );
+}
+
+function HubDetail() {
   const { hub, hubError, posts, creator, recentHubs, sort, page, isAdmin } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
@@ -122,10 +132,12 @@ export default function HubDetail() {
             <div className="hero__actions">
               {user ? (
                 <>
-                  <JoinButton toggle={join} hubId={hub.id} />
-                  <Link to={`/publish/post?hubId=${hub.id}`} className="button button--ghost">
-                    <PlusIcon /> Post
-                  </Link>
+                  <JoinButton toggle={join} hubId={hub.id} closed={hub.removed !== null} />
+                  {hub.removed === null ? (
+                    <Link to={`/publish/post?hubId=${hub.id}`} className="button button--ghost">
+                      <PlusIcon /> Post
+                    </Link>
+                  ) : null}
                   {user.id === hub.authorId ? (
                     <EditDeleteLinks noun="hub" editTo={`/publish/hub/${hub.id}`} deleteTo={deletePath.hub(hub.id)} />
                   ) : null}

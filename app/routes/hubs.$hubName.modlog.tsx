@@ -37,7 +37,11 @@ export default function HubModLog() {
           <p>Every ban, removal and moderator change in this hub, newest first.</p>
         </div>
       </header>
-      {log.content.length === 0 ? <Notice>Nothing has been moderated here yet.</Notice> : <ModLogList items={log.content} />}
+      {log.content.length === 0 ? (
+        <Notice>Nothing has been moderated here yet.</Notice>
+      ) : (
+        <ModLogList items={log.content} hubName={hubName} />
+      )}
       {log.totalPages > 1 ? <Pager page={log.page} totalPages={log.totalPages} label="Mod log pages" /> : null}
     </div>
   );

@@ -4,7 +4,8 @@ import { FormError, TextAreaField } from "../components/field.tsx";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { formText } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
-import { isRemovableType, safeBack, type RemovalAction } from "../lib/removal.ts";
+import { safeRedirect } from "../lib/redirects.ts";
+import { isRemovableType, type RemovalAction } from "../lib/removal.ts";
 import { requireUser } from "../lib/session.server.ts";
 
 export const meta: MetaFunction = ({ params }) => [
@@ -20,7 +21,7 @@ function refOf(params: LoaderFunctionArgs["params"]) {
   return { action, type, id };
 }
 
-const backOf = (request: Request) => safeBack(new URL(request.url).searchParams.get("back"));
+const backOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("back"));
 
 /**
  * The confirmation step of a removal or a restore (CONTRACT.md 13, docs/web.md "Removal"): a required reason, then the

@@ -9,7 +9,8 @@ import { ApiError, apiFor } from "../lib/api.server.ts";
 import { pageParam, relativeDate } from "../lib/format.ts";
 import { formText } from "../lib/forms.ts";
 import { attempt } from "../lib/load.server.ts";
-import { isSitePath, notificationSentence } from "../lib/notifications.ts";
+import { notificationSentence } from "../lib/notifications.ts";
+import { safeRedirect } from "../lib/redirects.ts";
 import { requireUser } from "../lib/session.server.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
@@ -59,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Opening still works: the item stays unread and says so on the next visit.
       console.warn(`[notifications] read ${id} failed for ${session.user.username}: ${err.status} ${err.message}`);
     }
-    if (form.get("noscript")) return redirect(isSitePath(to) ? to : back(), 303);
+    if (form.get("noscript")) return redirect(safeRedirect(to, back()), 303);
     return { ok: true, count: null };
   }
   if (intent === "read-all") {

@@ -5,7 +5,7 @@ import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReaso
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { formText } from "../lib/forms.ts";
 import { positiveId } from "../lib/ids.ts";
-import { safeBack } from "../lib/removal.ts";
+import { safeRedirect } from "../lib/redirects.ts";
 import { isReportSubjectType, SUBJECT_NOUNS } from "../lib/reports.ts";
 import { sendReport } from "../lib/reports.server.ts";
 import { requireUser } from "../lib/session.server.ts";
@@ -18,7 +18,7 @@ function refOf(params: LoaderFunctionArgs["params"]) {
   return id !== null && isReportSubjectType(params.type) ? { type: params.type, id } : null;
 }
 
-const backOf = (url: URL) => safeBack(url.searchParams.get("back"));
+const backOf = (url: URL) => safeRedirect(url.searchParams.get("back"));
 
 /**
  * Reporting a post, comment, chapter, series, hub or user (CONTRACT.md 13, docs/web.md "Reports"): a reason from a

@@ -21,7 +21,7 @@ import { commentAction, isCommentIntent, loadComments } from "../lib/comments.se
 import { ChapterCover, chapterLabel } from "../components/chapter-card.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { ArrowLeftIcon, ArrowRightIcon } from "../components/icons.tsx";
-import { Avatar, Logo } from "../components/images.tsx";
+import { Avatar, ImagesThroughSession, Logo } from "../components/images.tsx";
 import { LikeButton } from "../components/like-button.tsx";
 import { Markdown } from "../components/markdown.tsx";
 import { renderSavedMarkdown } from "../lib/markdown.server.tsx";
@@ -49,7 +49,7 @@ import { guardMatureChapter } from "../lib/mature.server.ts";
 import { loginPath } from "../lib/redirects.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { deletePath } from "../lib/deletion.ts";
-import { removalPath, removedText } from "../lib/removal.ts";
+import { removalPath, removedItself, removedText } from "../lib/removal.ts";
 import { chapterLikeHandlers, followHandlers } from "../lib/series-actions.server.ts";
 import { toggleAction } from "../lib/toggle-action.server.ts";
 // reader.css brings series.css with it (one file: docs/web.md, "First paint").
@@ -132,7 +132,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? {
           ...chapter.value,
           content: "",
-          contentHtml: chapter.value.content ? renderSavedMarkdown(chapter.value.content, context.config.publicApiUrl) : "",
+          contentHtml: chapter.value.content
+            ? renderSavedMarkdown(chapter.value.content, context.config.publicApiUrl, {
+                imagesThroughSession: chapter.value.removed !== null || (series.ok && series.value.removed !== null),
+              })
+            : "",
         }
       : null,
     chapterError: failed?.message ?? null,
@@ -199,7 +203,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return toggleAction(request, context, { ...chapterLikeHandlers, ...followHandlers }, form);
 }
 
-export default function ChapterReader() {
+/** A removed chapter's images (or a removed series') reach only those who may see them: through their session (docs/decisions/025). */
+export default function ChapterReaderPage() {
+  const { chapter, series } = useLoaderData<typeof loader>();
+  return (
+    <ImagesThroughSession.Provider value={(chapter?.removed ?? null) !== null || (series?.removed ?? null) !== null}>
+      <ChapterReader />
+    </ImagesThroughSession.Provider>
+  );
+}
+
+function ChapterReader() {
   const { chapter, chapterError, series, author, comments, reader: savedReader, isAdmin } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
@@ -292,7 +306,7 @@ export default function ChapterReader() {
         {chapter.description ? <p className="reader-head__description">{chapter.description}</p> : null}
         <div className="reader-head__actions">
           <LikeButton liked={chapter.likedByMe} likes={chapter.likes} loginHref={loginHref} fields={likeFields} fetcherKey="chapter-like" />
-          {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} /> : null}
+          {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} closed={series.removed != null} /> : null}
           {user?.id === chapter.authorId ? (
             <>
               <Link to={`/publish/chapter/${encodeURIComponent(chapter.seriesName)}/${chapter.number}`} className="button button--ghost">
@@ -304,8 +318,11 @@ export default function ChapterReader() {
             </>
           ) : null}
           {user?.id === chapter.authorId || isAdmin ? (
-            <Link to={removalPath(chapter.removed ? "restore" : "remove", "chapter", chapter.id, here)} className="button button--ghost">
-              {chapter.removed ? "Restore chapter" : "Remove chapter"}
+            <Link
+              to={removalPath(removedItself(chapter.removed) ? "restore" : "remove", "chapter", chapter.id, here)}
+              className="button button--ghost"
+            >
+              {removedItself(chapter.removed) ? "Restore chapter" : "Remove chapter"}
             </Link>
           ) : null}
           <ReportLink type="chapter" id={chapter.id} ownerId={chapter.authorId} />
@@ -361,7 +378,7 @@ export default function ChapterReader() {
               fields={likeFields}
               fetcherKey="chapter-like"
             />
-            {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} /> : null}
+            {series ? <FollowButton toggle={follow} seriesId={series.id} loginHref={loginHref} closed={series.removed != null} /> : null}
           </div>
         </div>
         {chapter.contentHtml ? (
@@ -379,7 +396,13 @@ export default function ChapterReader() {
       </section>
 
       <div className="container chapter-comments">
-        <LazyCommentSection comments={comments} count={chapter.commentCount} moderatorId={chapter.authorId} moderates={isAdmin} />
+        <LazyCommentSection
+          comments={comments}
+          count={chapter.commentCount}
+          moderatorId={chapter.authorId}
+          moderates={isAdmin}
+          closedBecause={chapter.removed ? "This chapter was removed by moderators: it takes no new comments." : null}
+        />
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ import { RemovalLink, RemovedCallout } from "../components/removal.tsx";
 import { ReportLink } from "../components/report-link.tsx";
 import { FollowButton, useFollowToggle } from "../components/follow-button.tsx";
 import { BookIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
-import { Banner, Logo } from "../components/images.tsx";
+import { Banner, ImagesThroughSession, Logo } from "../components/images.tsx";
 import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
@@ -112,7 +112,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return toggleAction(request, context, followHandlers);
 }
 
-export default function SeriesDetail() {
+/** A removed series' images reach only those who may see them: through their session (docs/decisions/025). */
+export default function SeriesDetailPage() {
+  const { series } = useLoaderData<typeof loader>();
+  return (
+    <ImagesThroughSession.Provider value={(series?.removed ?? null) !== null}>
+      <SeriesDetail />
+    </ImagesThroughSession.Provider>
+  );
+}
+
+function SeriesDetail() {
   const { series, seriesError, chapters, creator, firstChapter, sort, page, isAdmin, matureNotice } = useLoaderData<typeof loader>();
   const { user } = useRootData();
   const location = useLocation();
@@ -160,7 +170,12 @@ export default function SeriesDetail() {
             </p>
           </div>
           <div className="hero__actions">
-            <FollowButton toggle={follow} seriesId={series.id} loginHref={user ? null : loginPath(location.pathname + location.search)} />
+            <FollowButton
+              toggle={follow}
+              seriesId={series.id}
+              loginHref={user ? null : loginPath(location.pathname + location.search)}
+              closed={series.removed != null}
+            />
             {own ? (
               <>
                 <Link to={`/publish/chapter?series=${encodeURIComponent(series.name)}`} className="button button--secondary">

@@ -18,10 +18,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return new Response("The server could not be reached. Please try again.", { status: 502, headers: { "Content-Type": "text/plain" } });
   }
   if (res.status === 401) throw await sessionEnded(request, context);
+  if (res.status === 429) {
+    // The hourly limit (docs/api.md §12): the API's sentence says when to come back.
+    const { message } = (await res.json().catch(() => ({}))) as { message?: string };
+    return new Response(message ?? "Your data could not be exported. Please try again later.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain", "Retry-After": res.headers.get("Retry-After") ?? "3600" },
+    });
+  }
   if (!res.ok || !res.body) {
     await res.body?.cancel();
     return new Response("Your data could not be exported. Please try again.", {
-      status: res.status === 429 ? 429 : 502,
+      status: 502,
       headers: { "Content-Type": "text/plain" },
     });
   }

@@ -12,7 +12,8 @@ const WIDTH_MAX = 9999;
  * GET /uploads/{id}?w=: the signed-in user's own image, fetched from the API with the session's
  * token (the browser cannot send it to the API origin) and passed on with `private, no-store`.
  * It lets the publish forms and the image page show uploads that nothing published yet, which the
- * API shows to their uploader only (docs/decisions/009-image-safety.md). Anyone else gets a 404.
+ * API shows to their uploader only (docs/decisions/009-image-safety.md), and the images of a removed thing on the pages
+ * of those who may see it (docs/decisions/025-withdrawable-images.md). Whoever the API answers 404 gets a 404.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = positiveId(params.id);

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { reportWrite } from "../db/write-report.ts";
 import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import { forbidden } from "../http/errors.ts";
@@ -59,6 +60,12 @@ export async function blockedPairs(on: Executor, pairs: { userId: number; actorI
 export const pairKey = (userId: number, actorId: number) => `${userId}:${actorId}`;
 
 /** Blocks (CONTRACT.md 13, docs/decisions/018-governance.md): each block or unblock moves User.blockCount in its transaction. */
+/** Reports a unit that wrote nothing and answers `value`. */
+const unchanged = <T>(value: T): T => {
+  reportWrite(false);
+  return value;
+};
+
 export function createBlockQueries({ kysely }: Database) {
   const user = prepare<{ id: number }, { id: number }>(kysely, (p) => sql`SELECT "id" FROM "User" WHERE "id" = ${p("id")}`);
   // First in both units: locks the blocker's row, so concurrent blocks by one user count (and meet the cap) one at a time.
@@ -105,9 +112,11 @@ export function createBlockQueries({ kysely }: Database) {
     block: (userId: number, blockedId: number, now: number, max: number): Promise<number | "full"> =>
       kysely.transaction().execute(async (trx) => {
         const { blockCount } = (await lockBlocker.first({ id: userId }, trx))!;
-        if (await exists.first({ userId, blockedId }, trx)) return Number(blockCount);
+        // A repeated block or unblock changes nothing: the data version may stay (server/db/write-report.ts).
+        if (await exists.first({ userId, blockedId }, trx)) return unchanged(Number(blockCount));
         if (Number(blockCount) >= max) return "full";
-        if ((await insert.run({ userId, blockedId, now }, trx)) === 0) return Number(blockCount);
+        if ((await insert.run({ userId, blockedId, now }, trx)) === 0) return unchanged(Number(blockCount));
+        reportWrite(true);
         return Number((await moveCount.first({ id: userId, by: 1 }, trx))!.blockCount);
       }),
 
@@ -115,7 +124,8 @@ export function createBlockQueries({ kysely }: Database) {
     unblock: (userId: number, blockedId: number): Promise<number> =>
       kysely.transaction().execute(async (trx) => {
         const { blockCount } = (await lockBlocker.first({ id: userId }, trx))!;
-        if ((await remove.run({ userId, blockedId }, trx)) === 0) return Number(blockCount);
+        if ((await remove.run({ userId, blockedId }, trx)) === 0) return unchanged(Number(blockCount));
+        reportWrite(true);
         return Number((await moveCount.first({ id: userId, by: -1 }, trx))!.blockCount);
       }),
 

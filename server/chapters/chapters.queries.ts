@@ -7,6 +7,7 @@ import { nowMs } from "../db/dates.ts";
 import { embeddedImageIds, type ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages, useImages } from "../images/own-images.ts";
 import { enqueueJob } from "../jobs/jobs.queries.ts";
+import { refuseRemoved } from "../moderation/removed-guard.ts";
 import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 
 export type ChapterOrder = "latest" | "most-liked";
@@ -26,6 +27,8 @@ export interface ChapterRow {
   pageCount: number;
   /** Set while removed by moderators (docs/decisions/018-governance.md). */
   removedReason: string | null;
+  /** Set while its series is removed: the chapter is answered as removed with it (docs/api.md "Removal"). */
+  seriesRemovedReason: string | null;
 }
 export interface ChapterDetailRow extends ChapterRow {
   content: string;
@@ -44,7 +47,7 @@ export interface ChapterPageRow {
 // List items leave out `content` and the pages; the series name comes from the same query.
 const CHAPTER_SUMMARY = sql`
   SELECT c."id", c."number", c."title", c."description", c."likes", c."commentCount", c."date", c."coverId", c."authorId", c."seriesId",
-         s."name" AS "seriesName", c."removedReason",
+         s."name" AS "seriesName", c."removedReason", s."removedReason" AS "seriesRemovedReason",
          (SELECT COUNT(*) FROM "ChapterPage" cp WHERE cp."chapterId" = c."id") AS "pageCount"
   FROM "Chapter" c JOIN "Series" s ON s."id" = c."seriesId"`;
 
@@ -89,7 +92,7 @@ export function createChapterQueries({ kysely }: Database) {
       (p) => sql`SELECT c."id", c."number", c."title", c."description", c."likes", c."commentCount", c."date", c."coverId", c."authorId",
                    c."seriesId",
                    s."name" AS "seriesName", (SELECT COUNT(*) FROM "ChapterPage" cp WHERE cp."chapterId" = c."id") AS "pageCount",
-                   c."content", u."username" AS "authorName", c."removedReason",
+                   c."content", u."username" AS "authorName", c."removedReason", s."removedReason" AS "seriesRemovedReason",
                    CASE WHEN EXISTS (SELECT 1 FROM "ChapterLike" WHERE "userId" = ${p("viewerId")} AND "chapterId" = c."id") THEN 1 ELSE 0 END AS "liked",
                    (SELECT MAX("number") FROM "Chapter" WHERE "seriesId" = c."seriesId" AND "number" < c."number") AS "previousNumber",
                    (SELECT MIN("number") FROM "Chapter" WHERE "seriesId" = c."seriesId" AND "number" > c."number") AS "nextNumber"
@@ -187,6 +190,8 @@ export function createChapterQueries({ kysely }: Database) {
       try {
         return await kysely.transaction().execute(async (trx) => {
           await q.countNewChapter.run({ seriesId: series.id }, trx);
+          // A removed series takes no new chapters (its followers would be told of them); editing stays possible.
+          await refuseRemoved(trx, "series", series.id);
           const number = input.number ?? ((await q.lastNumber.first({ seriesId: series.id }, trx))?.n ?? 0) + 1;
           const date = nowMs();
           if (await q.idOf.first({ seriesId: series.id, number }, trx)) throw new ChapterNumberTaken(number);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
+import type { WriteLimits } from "../http/user-rate-limit.ts";
 import { ChapterEditBody, NewChapterBody } from "../rules/chapter.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
 import { Chapter, ChapterSummary, LikeState, pageSchema } from "../rules/responses.ts";
@@ -38,6 +39,7 @@ const chapterLike = (method: "post" | "delete") =>
     auth: "required",
     params: ChapterInSeries,
     response: LikeState,
+    reportsChanges: true,
     errors: [403, 404],
     handle: async ({ params, user, deps }) => {
       const chapterId = await deps.chapters.resolveId(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber);
@@ -45,7 +47,8 @@ const chapterLike = (method: "post" | "delete") =>
     },
   });
 
-export const chapterEndpoints = [
+/** New chapters are limited per user (docs/api.md "Limits"): each tells every follower. */
+export const chapterEndpoints = (limits: Pick<WriteLimits, "chapter">) => [
   chapterList("", "latest", "A series' chapters, highest number first"),
   chapterList("/latest", "latest", "A series' chapters, highest number first (per_page=1 gives the latest)"),
   chapterList("/most-liked", "most-liked", "A series' chapters, most liked first"),
@@ -57,6 +60,8 @@ export const chapterEndpoints = [
     auth: "required",
     params: SeriesName,
     body: NewChapterBody,
+    rateLimited: true,
+    before: limits.chapter,
     status: 201,
     response: Chapter,
     errors: [403, 404, 409],

@@ -29,7 +29,7 @@ export const toSummary = (row: ChapterRow, liked: boolean, read = false): Chapte
   pageCount: row.pageCount,
   likedByMe: liked,
   readByMe: read,
-  removed: removedOf(row),
+  removed: removedOf(row, { container: "series", reason: row.seriesRemovedReason }),
 });
 
 export function createChapterService(db: Database) {

@@ -5,7 +5,7 @@ import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import { embeddedImageIds } from "../images/image-refs.ts";
 import { useImages } from "../images/own-images.ts";
-import { deleteCommentNotifications, insertNotifications, type NewNotification } from "../notifications/notify.ts";
+import { deleteCommentNotifications, insertNotifications, toldAbout, type NewNotification } from "../notifications/notify.ts";
 import { createHubBanChecks } from "../moderation/bans.queries.ts";
 import { refuseRemoved } from "../moderation/removed-guard.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
@@ -59,6 +59,19 @@ export interface NewCommentFacts {
   isReply: boolean;
   mentionedIds: number[];
 }
+
+/** Whether what a comment is in is removed: its post and the post's hub, or its chapter and the chapter's series. */
+export interface PlaceRemoval {
+  postRemoved: string | null;
+  hubRemoved: string | null;
+  chapterRemoved: string | null;
+  seriesRemoved: string | null;
+}
+// From a comment `c` to the removal of its place (primary-key lookups; the unused side is null).
+const PLACE_REMOVAL = sql`px."removedReason" AS "postRemoved", hx."removedReason" AS "hubRemoved",
+  chx."removedReason" AS "chapterRemoved", sx."removedReason" AS "seriesRemoved"`;
+const PLACE_JOINS = sql`LEFT JOIN "Post" px ON px."id" = c."postId" LEFT JOIN "Hub" hx ON hx."id" = px."hubId"
+  LEFT JOIN "Chapter" chx ON chx."id" = c."chapterId" LEFT JOIN "Series" sx ON sx."id" = chx."seriesId"`;
 
 export type InsertResult = { id: number } | { problem: "no-place" | "no-parent" };
 
@@ -130,9 +143,11 @@ export function createCommentQueries(db: Database) {
       oldest: topLevelWalks(column, "oldest"),
       newest: topLevelWalks(column, "newest"),
     })),
-    chapterThreads: prepare<{ id: number }, { threadCount: number }>(
+    chapterThreads: prepare<{ id: number }, { threadCount: number } & PlaceRemoval>(
       kysely,
-      (p) => sql`SELECT "threadCount" FROM "Chapter" WHERE "id" = ${p("id")}`,
+      (p) => sql`SELECT c."threadCount", NULL AS "postRemoved", NULL AS "hubRemoved", c."removedReason" AS "chapterRemoved",
+                   s."removedReason" AS "seriesRemoved"
+                 FROM "Chapter" c JOIN "Series" s ON s."id" = c."seriesId" WHERE c."id" = ${p("id")}`,
     ),
     replies: prepare<{ parentId: number; limit: number; offset: number }, CommentRow>(
       kysely,
@@ -141,15 +156,15 @@ export function createCommentQueries(db: Database) {
                          LIMIT ${p("limit")} OFFSET ${p("offset")})
         ORDER BY c."createdAt", c."id"`,
     ),
-    thread: prepare<{ id: number }, { parentId: number | null; replyCount: number }>(
+    thread: prepare<{ id: number }, { parentId: number | null; replyCount: number } & PlaceRemoval>(
       kysely,
-      (p) => sql`SELECT "parentId", "replyCount" FROM "Comment" WHERE "id" = ${p("id")}`,
+      (p) => sql`SELECT c."parentId", c."replyCount", ${PLACE_REMOVAL} FROM "Comment" c ${PLACE_JOINS} WHERE c."id" = ${p("id")}`,
     ),
-    byId: prepare<{ id: number; viewerId: number }, CommentRow & { liked: number }>(
+    byId: prepare<{ id: number; viewerId: number }, CommentRow & PlaceRemoval & { liked: number }>(
       kysely,
-      (p) => sql`SELECT ${COLUMNS},
+      (p) => sql`SELECT ${COLUMNS}, ${PLACE_REMOVAL},
                    CASE WHEN EXISTS (SELECT 1 FROM "CommentLike" WHERE "userId" = ${p("viewerId")} AND "commentId" = c."id") THEN 1 ELSE 0 END AS "liked"
-                 ${FROM} WHERE c."id" = ${p("id")}`,
+                 ${FROM} ${PLACE_JOINS} WHERE c."id" = ${p("id")}`,
     ),
     about: prepare<{ id: number; viewerId: number }, CommentAbout>(
       kysely,
@@ -163,9 +178,11 @@ export function createCommentQueries(db: Database) {
                  LEFT JOIN "Chapter" ch ON ch."id" = c."chapterId" LEFT JOIN "Series" s ON s."id" = ch."seriesId"
                  WHERE c."id" = ${p("id")}`,
     ),
-    postThreads: prepare<{ postId: number; hubId: number }, { threadCount: number }>(
+    postThreads: prepare<{ postId: number; hubId: number }, { threadCount: number } & PlaceRemoval>(
       kysely,
-      (p) => sql`SELECT "threadCount" FROM "Post" WHERE "id" = ${p("postId")} AND "hubId" = ${p("hubId")}`,
+      (p) => sql`SELECT p."threadCount", p."removedReason" AS "postRemoved", h."removedReason" AS "hubRemoved", NULL AS "chapterRemoved",
+                   NULL AS "seriesRemoved"
+                 FROM "Post" p JOIN "Hub" h ON h."id" = p."hubId" WHERE p."id" = ${p("postId")} AND p."hubId" = ${p("hubId")}`,
     ),
     named: prepare<
       { id: number },
@@ -280,11 +297,11 @@ export function createCommentQueries(db: Database) {
   }
 
   return {
-    /** How many top-level comments (tombstones included) the post has; undefined: no such post in this hub. */
-    postThreads: async (postId: number, hubId: number) => (await q.postThreads.first({ postId, hubId }))?.threadCount,
+    /** How many top-level comments (tombstones included) the post has, and its removal; undefined: no such post in this hub. */
+    postThreads: (postId: number, hubId: number) => q.postThreads.first({ postId, hubId }),
 
-    /** How many top-level comments (tombstones included) the chapter has; undefined: no such chapter. */
-    chapterThreads: async (id: number) => (await q.chapterThreads.first({ id }))?.threadCount,
+    /** How many top-level comments (tombstones included) the chapter has, and its removal; undefined: no such chapter. */
+    chapterThreads: (id: number) => q.chapterThreads.first({ id }),
 
     /**
      * A page of the place's top-level comments, tombstones included; `total` is their count (threadCount). A page in
@@ -306,7 +323,7 @@ export function createCommentQueries(db: Database) {
 
     byId: async (id: number, viewerId: number | undefined) => {
       const row = await q.byId.first({ id, viewerId: viewerId ?? 0 });
-      return row && { row, liked: row.liked === 1 };
+      return row && { row, liked: row.liked === 1, place: row as PlaceRemoval };
     },
 
     likedBy: (viewerId: number | undefined, ids: number[]) =>
@@ -360,9 +377,11 @@ export function createCommentQueries(db: Database) {
           findMentions(content).filter((key) => !before.has(key)),
         );
         await refuseBlockers(trx, editorId, { mentionedIds: mentioned });
+        // Someone mentioned in an earlier version (or told of this comment otherwise) is not told again.
+        const told = await toldAbout(trx, { commentId: id }, mentioned);
         await insertNotifications(
           trx,
-          notify(mentioned).map((n) => ({ ...n, createdAt: editedAt })),
+          notify(mentioned.filter((userId) => !told.has(userId))).map((n) => ({ ...n, createdAt: editedAt })),
         );
         return true;
       }),

@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { z } from "zod";
 import { memoryAttemptCounter, type AttemptCounter, type AttemptCounters } from "../http/attempt-counter.ts";
 import { endpointsFor } from "../http/endpoint.ts";
+import type { WriteLimits } from "../http/user-rate-limit.ts";
 import { TooManyRequests } from "../http/errors.ts";
 import {
   CommentEditBody,
@@ -42,6 +43,7 @@ const commentLike = (method: "post" | "delete") =>
     auth: "required",
     params: CommentId,
     response: LikeState,
+    reportsChanges: true,
     errors: [403, 404],
     handle: ({ params, user, deps }) =>
       method === "post" ? deps.commentLikes.like(user.id, params.id) : deps.commentLikes.unlike(user.id, params.id),
@@ -55,6 +57,8 @@ export interface CommentEndpointConfig {
 export function commentEndpoints(
   { commentRatePerMinute = DEFAULT_COMMENT_RATE_PER_MINUTE }: CommentEndpointConfig,
   counters: AttemptCounters = memoryAttemptCounter,
+  // Edits share one count with post edits (server/http/user-rate-limit.ts).
+  limits: Pick<WriteLimits, "edit"> = { edit: [] },
 ) {
   const rate = commentRatePerMinute > 0 ? [limitCommentRate(counters("comment", commentRatePerMinute, 60), commentRatePerMinute)] : [];
   return [
@@ -172,6 +176,8 @@ export function commentEndpoints(
       auth: "required",
       params: CommentId,
       body: CommentEditBody,
+      rateLimited: true,
+      before: limits.edit,
       response: Comment,
       errors: [403, 404],
       handle: ({ params, body, user, deps }) => deps.comments.edit(params.id, body.content, user.id),

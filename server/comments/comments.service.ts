@@ -2,7 +2,7 @@ import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { removedOf } from "../moderation/removed.ts";
+import { removedOf, type Within } from "../moderation/removed.ts";
 import type { NewNotification } from "../notifications/notify.ts";
 import type { CommentSort, NewCommentInput } from "../rules/comment.ts";
 import type { Paging } from "../rules/paging.ts";
@@ -10,12 +10,30 @@ import { mayDeleteComment, type Actor } from "../rules/permissions.ts";
 import type { Comment, CommentDeleted, Page } from "../rules/responses.ts";
 import type { PageHiding } from "../blocks/blocks.service.ts";
 import { createCommentHidingQueries } from "./comments-hiding.queries.ts";
-import { createCommentQueries, type CommentAbout, type CommentRow, type NewCommentFacts, type Place } from "./comments.queries.ts";
+import {
+  createCommentQueries,
+  type CommentAbout,
+  type CommentRow,
+  type NewCommentFacts,
+  type Place,
+  type PlaceRemoval,
+} from "./comments.queries.ts";
 
 type Told = Omit<NewNotification, "createdAt">;
 
-/** A tombstone shows no content and no author (CONTRACT.md 10); `removed` is moderation's (issue 14). */
-const toComment = (row: CommentRow, liked: boolean): Comment => ({
+/** The removed things a comment is in, nearest first: its post or chapter, then the hub or series (docs/api.md "Removal"). */
+const withinOf = (place: PlaceRemoval): Within[] => [
+  { container: "post", reason: place.postRemoved },
+  { container: "chapter", reason: place.chapterRemoved },
+  { container: "hub", reason: place.hubRemoved },
+  { container: "series", reason: place.seriesRemoved },
+];
+
+/**
+ * A tombstone shows no content and no author (CONTRACT.md 10); `removed` is moderation's (issue 14), its own or that
+ * of what it is in.
+ */
+const toComment = (row: CommentRow, liked: boolean, within: Within[]): Comment => ({
   id: row.id,
   content: row.deletedAt === null ? row.content : "",
   authorId: row.authorId,
@@ -28,7 +46,7 @@ const toComment = (row: CommentRow, liked: boolean): Comment => ({
   parentId: row.parentId,
   replyCount: row.replyCount,
   deleted: row.deletedAt !== null,
-  removed: removedOf(row),
+  removed: removedOf(row, ...within),
 });
 
 /** The subject columns of a notification about a comment on this place. */
@@ -71,16 +89,17 @@ export function createCommentService(db: Database) {
   async function get(id: number, viewerId?: number): Promise<Comment> {
     const found = await comments.byId(id, viewerId);
     if (!found) throw notFound("Comment not found");
-    return toComment(found.row, found.liked);
+    return toComment(found.row, found.liked, withinOf(found.place));
   }
 
-  async function page(rows: CommentRow[], total: number, paging: Paging, viewerId?: number): Promise<Page<Comment>> {
+  /** `within`: the removal of the page's post or chapter and its hub or series, read once for the page. */
+  async function page(rows: CommentRow[], total: number, paging: Paging, within: Within[], viewerId?: number): Promise<Page<Comment>> {
     const liked = await comments.likedBy(
       viewerId,
       rows.map((r) => r.id),
     );
     return pageOf(
-      rows.map((r) => toComment(r, liked.has(r.id))),
+      rows.map((r) => toComment(r, liked.has(r.id), within)),
       total,
       paging,
     );
@@ -93,6 +112,7 @@ export function createCommentService(db: Database) {
   async function listOn(
     place: Place,
     total: number,
+    within: Within[],
     sort: CommentSort,
     paging: Paging,
     viewerId?: number,
@@ -103,10 +123,10 @@ export function createCommentService(db: Database) {
       const hidden = await hiding.hiddenTopLevel(place, hidingBlocksOf);
       const shown = total - hidden;
       const rows = offset < shown ? await hiding.topLevelPageHiding(place, sort, paging.perPage, offset, hidingBlocksOf) : [];
-      return { ...(await page(rows, shown, paging, viewerId)), hidden };
+      return { ...(await page(rows, shown, paging, within, viewerId)), hidden };
     }
     const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset, total) : [];
-    return page(rows, total, paging, viewerId);
+    return page(rows, total, paging, within, viewerId);
   }
 
   async function commentOn(place: Place, input: NewCommentInput, authorId: number): Promise<Comment> {
@@ -123,10 +143,10 @@ export function createCommentService(db: Database) {
   }
 
   /** The post, when it is in this hub (a post is reached under its own hub's path only). */
-  async function postPlace(hubId: number, postId: number): Promise<Place & { threads: number }> {
-    const threads = await comments.postThreads(postId, hubId);
-    if (threads === undefined) throw notFound("Post not found");
-    return { column: "postId", id: postId, threads };
+  async function postPlace(hubId: number, postId: number): Promise<Place & { threads: number; within: Within[] }> {
+    const post = await comments.postThreads(postId, hubId);
+    if (post === undefined) throw notFound("Post not found");
+    return { column: "postId", id: postId, threads: post.threadCount, within: withinOf(post) };
   }
 
   /** The comment, live (not a tombstone), or 404. */
@@ -141,13 +161,13 @@ export function createCommentService(db: Database) {
 
     async listOnPost(hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number, hidingBlocksOf?: number) {
       const post = await postPlace(hubId, postId);
-      return listOn(post, post.threads, sort, paging, viewerId, hidingBlocksOf);
+      return listOn(post, post.threads, post.within, sort, paging, viewerId, hidingBlocksOf);
     },
 
     async listOnChapter(chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number, hidingBlocksOf?: number) {
-      const threads = await comments.chapterThreads(chapterId);
-      if (threads === undefined) throw notFound("Chapter not found");
-      return listOn({ column: "chapterId", id: chapterId }, threads, sort, paging, viewerId, hidingBlocksOf);
+      const chapter = await comments.chapterThreads(chapterId);
+      if (chapter === undefined) throw notFound("Chapter not found");
+      return listOn({ column: "chapterId", id: chapterId }, chapter.threadCount, withinOf(chapter), sort, paging, viewerId, hidingBlocksOf);
     },
 
     /**
@@ -163,9 +183,9 @@ export function createCommentService(db: Database) {
         const shown = thread.replyCount - hidden;
         const offset = offsetOf(paging);
         const rows = offset < shown ? await hiding.replyPageHiding(id, paging.perPage, offset, hidingBlocksOf) : [];
-        return { ...(await page(rows, shown, paging, viewerId)), hidden };
+        return { ...(await page(rows, shown, paging, withinOf(thread), viewerId)), hidden };
       }
-      return page(await comments.replyPage(id, paging.perPage, offsetOf(paging)), thread.replyCount, paging, viewerId);
+      return page(await comments.replyPage(id, paging.perPage, offsetOf(paging)), thread.replyCount, paging, withinOf(thread), viewerId);
     },
 
     commentOnPost: async (hubId: number, postId: number, input: NewCommentInput, authorId: number) =>

@@ -3,6 +3,7 @@ import { notFound } from "../http/errors.ts";
 import type { Database } from "./database.ts";
 import { prepare, type Executor } from "./prepared.ts";
 import { nowMs } from "./dates.ts";
+import { reportWrite } from "./write-report.ts";
 
 export interface CountedToggleSpec {
   /** The link table: one row per user and target, keyed by both. */
@@ -87,6 +88,8 @@ export function createCountedToggle(
       if (on) await beforeLink?.(trx, targetId, userId);
       const ids = { userId, targetId, createdAt: nowMs() };
       const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
+      // A repeat (liking what one likes) changes nothing: the data version may stay (server/db/write-report.ts).
+      reportWrite(changed > 0);
       if (changed === 0) return before.n;
       const after = (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
       await afterChange?.(targetId, trx, { userId, on });

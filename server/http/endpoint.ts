@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 import { z } from "zod";
+import { trackWrites } from "../db/write-report.ts";
 import { toPaging } from "../rules/paging.ts";
 import type { Caller } from "./auth.ts";
 import { badRequest, HttpError, unauthorized, validationError } from "./errors.ts";
@@ -142,6 +143,12 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown, A 
    * kept: reading progress): it leaves the response cache's data version alone, so frequent saves do not empty it.
    */
   keepsCachedAnswers?: boolean;
+  /**
+   * Every unit of data the handler writes reports whether it changed anything (`reportWrite`, server/db/write-report.ts):
+   * when all of them say no (a repeated like, a removal of what is removed), the data version stays and kept answers
+   * with it. Only for handlers whose every write reports; without it, any resolved write moves the version.
+   */
+  reportsChanges?: boolean;
   handle(ctx: HandlerContext<P, Q, B, D, A>): unknown;
 }
 
@@ -234,12 +241,14 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
         req,
         res,
       };
-      const result = await endpoint.handle(ctx);
+      const { result, changed } = endpoint.reportsChanges
+        ? await trackWrites(() => endpoint.handle(ctx))
+        : { result: await endpoint.handle(ctx), changed: true };
       // Services commit before they resolve and a thrown error means nothing changed, so only a
       // resolved write moves the data version: before its answer is sent, whether or not the
-      // client is still there (docs/decisions/006-response-cache.md).
-      if (write) await cache.dataChanged();
-      else if (isWrite(endpoint) && user) await cache.ownDataChanged(user.id);
+      // client is still there (docs/decisions/006-response-cache.md). A write that reported no change leaves it.
+      if (write && changed) await cache.dataChanged();
+      else if (isWrite(endpoint) && changed && user) await cache.ownDataChanged(user.id);
       if (endpoint.response === "binary" || res.headersSent) return;
       const shared = endpoint.auth === "none" && !readUser;
       const chosen = res.locals.successStatus as number | undefined;

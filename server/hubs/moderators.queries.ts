@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { reportWrite } from "../db/write-report.ts";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
 
@@ -83,10 +84,13 @@ export function createModeratorQueries({ kysely }: Database) {
             .where("hubId", "=", change.hubId)
             .where("userId", "=", change.userId)
             .executeTakeFirst();
+          if (already) reportWrite(false);
           return already ? false : "full";
         }
         const added = (await insert.run(change, trx)) > 0;
         if (added) await log.run({ ...change, action: "moderator-added" }, trx);
+        // Adding a moderator again, or removing one who is not, changes nothing (server/db/write-report.ts).
+        reportWrite(added);
         return added;
       }),
 
@@ -95,6 +99,7 @@ export function createModeratorQueries({ kysely }: Database) {
       kysely.transaction().execute(async (trx) => {
         const removed = (await remove.run(change, trx)) > 0;
         if (removed) await log.run({ ...change, action: "moderator-removed" }, trx);
+        reportWrite(removed);
         return removed;
       }),
   };

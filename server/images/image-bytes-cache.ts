@@ -4,14 +4,20 @@ export interface CachedImage {
   bytes: Buffer;
   contentType: string;
   etag: string;
-  /** Published when it was read; a private entry is checked against the database on every hit. */
+  /** Public when last checked; a private entry is checked against the database on every hit. */
   public: boolean;
+  /**
+   * The data version (server/shared-state.ts) at which who may see it was last read: a deletion or a removal is a
+   * write and moves it, on every instance, so a hit at a newer version reads the image's state again first.
+   */
+  checkedAt: string;
 }
 
 /**
  * The most recently served image files, kept in memory up to a byte budget (least recently used go
- * first). Images never change once uploaded, so an entry never goes stale; the cache only saves
- * the lookup, the stat and the file read of a hot page image.
+ * first). The bytes of an image never change once uploaded, but whether it may be served does (deleted, removed,
+ * restored): each entry says when that was last checked (docs/decisions/025-withdrawable-images.md). The cache saves
+ * the file read (and the resize) of a hot page image, and while nothing is written, the database read too.
  */
 export class ImageBytesCache {
   private readonly entries = new Map<string, CachedImage>();
@@ -28,12 +34,18 @@ export class ImageBytesCache {
     return entry;
   }
 
-  static entry(bytes: Buffer, contentType: string, isPublic: boolean): CachedImage {
-    return { bytes, contentType, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`, public: isPublic };
+  static entry(bytes: Buffer, contentType: string, isPublic: boolean, checkedAt: string): CachedImage {
+    return { bytes, contentType, etag: `"${createHash("sha1").update(bytes).digest("base64url")}"`, public: isPublic, checkedAt };
   }
 
-  set(key: string, bytes: Buffer, contentType: string, isPublic: boolean): CachedImage {
-    const entry = ImageBytesCache.entry(bytes, contentType, isPublic);
+  /** Records a new check of a kept entry: whether it is public, as read at data version `version`. */
+  static checked(entry: CachedImage, isPublic: boolean, version: string): void {
+    entry.public = isPublic;
+    entry.checkedAt = version;
+  }
+
+  set(key: string, bytes: Buffer, contentType: string, isPublic: boolean, checkedAt: string): CachedImage {
+    const entry = ImageBytesCache.entry(bytes, contentType, isPublic, checkedAt);
     // An image larger than a quarter of the budget is served from disk every time.
     if (bytes.length > this.maxBytes / 4) return entry;
     const old = this.entries.get(key);

@@ -259,7 +259,7 @@ export class ImageFiles implements ImageStorage {
 
   /** Step 1 of an upload: the bytes, fsynced, in incoming/ under a fresh key. */
   async stageUpload(bytes: Buffer, format: ImageFormat): Promise<string> {
-    await fs.mkdir(this.incomingDir, { recursive: true });
+    await this.makeFolder(this.incomingDir);
     const fileKey = randomUUID();
     await writeDurably(this.incomingPath(fileKey, format), bytes);
     await syncFolder(this.incomingDir);
@@ -269,10 +269,20 @@ export class ImageFiles implements ImageStorage {
   /** Step 3, once the row naming the key is committed: the file moves to its final name. */
   async moveIntoPlace(fileKey: string, id: number, format: ImageFormat): Promise<void> {
     const target = this.originalPath(id, format);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await this.makeFolder(path.dirname(target));
     await fs.rename(this.incomingPath(fileKey, format), target);
     await syncFolder(path.dirname(target));
     await syncFolder(this.incomingDir);
+  }
+
+  /** Folders made for the first time are fsynced into their parents too, or a power cut could lose them with their files. */
+  private async makeFolder(dir: string): Promise<void> {
+    const first = await fs.mkdir(dir, { recursive: true });
+    if (first === undefined) return;
+    for (let made = dir; ; made = path.dirname(made)) {
+      await syncFolder(path.dirname(made));
+      if (made === first || made === path.dirname(made)) break;
+    }
   }
 
   async discardUpload(fileKey: string, format: ImageFormat, id?: number): Promise<void> {
@@ -304,8 +314,12 @@ export class ImageFiles implements ImageStorage {
   }
 
   read(image: StoredImage, requested: number | undefined, acceptsWebp = false): Promise<Rendition | null> {
+    // Between an upload's commit and its move the row's original is the staged file, fsynced before the row was: a
+    // row is never visible without bytes to serve. Read in place again after it, in case the move came in between.
+    const placed = () => fs.readFile(this.originalPath(image.id, image.format)).catch(() => null);
+    const staged = async () => (image.fileKey ? fs.readFile(this.incomingPath(image.fileKey, image.format)).catch(() => null) : null);
     const io: RenditionIo = {
-      original: () => fs.readFile(this.originalPath(image.id, image.format)).catch(() => null),
+      original: async () => (await placed()) ?? (await staged()) ?? (image.fileKey ? placed() : null),
       kept: (width, format) => fs.readFile(this.renditionPath(image.id, format, width)).catch(() => null),
       keep: (width, format, bytes) => this.writeAtomically(this.renditionPath(image.id, format, width), bytes),
     };
@@ -334,18 +348,49 @@ export class BucketImageFiles implements ImageStorage {
     return `${width === undefined ? "originals" : `w${width}`}/${image.fileKey ?? `id-${image.id}`}.${EXTENSIONS[image.format]}`;
   }
 
+  /** The empty object that marks an upload in flight: `incoming/{fileKey}.{ext}` (server/images/image-tidy.ts). */
+  static markerName(fileKey: string, format: ImageFormat): string {
+    return `incoming/${fileKey}.${EXTENSIONS[format]}`;
+  }
+
+  /**
+   * The marker first, then the object: an upload cut before its row is committed leaves an object that the marker
+   * names, which the tidy deletes (a bucket cannot be searched for objects without a row).
+   */
   async stageUpload(bytes: Buffer, format: ImageFormat): Promise<string> {
     const fileKey = randomUUID();
+    await this.objects.write(BucketImageFiles.markerName(fileKey, format), Buffer.alloc(0), CONTENT_TYPES[format]);
     await this.objects.write(BucketImageFiles.objectName({ id: 0, fileKey, format }), bytes, CONTENT_TYPES[format]);
     return fileKey;
   }
 
-  moveIntoPlace(): Promise<void> {
+  /**
+   * The object keeps its name; once the row is committed the marker goes, without holding up the answer (one left
+   * behind, by a crash or a store that is away, is harmless: the tidy finds the row and deletes it).
+   */
+  moveIntoPlace(fileKey: string, _id: number, format: ImageFormat): Promise<void> {
+    void this.removeMarker(fileKey, format).catch(() => undefined);
     return Promise.resolve();
+  }
+
+  /** Deletes an upload's marker (its row is committed): the tidy's roll forward. */
+  removeMarker(fileKey: string, format: ImageFormat): Promise<void> {
+    return this.objects.remove(BucketImageFiles.markerName(fileKey, format));
   }
 
   async discardUpload(fileKey: string, format: ImageFormat): Promise<void> {
     await this.objects.remove(BucketImageFiles.objectName({ id: 0, fileKey, format }));
+    await this.objects.remove(BucketImageFiles.markerName(fileKey, format));
+  }
+
+  /** The upload markers in the bucket, for the tidy: its key, format and age. */
+  async uploadMarkers(): Promise<{ fileKey: string; format: ImageFormat; modifiedAt: number }[]> {
+    const markers = await this.objects.list("incoming/");
+    return markers.flatMap(({ name, modifiedAt }) => {
+      const match = /^incoming\/([^/.]+)\.([a-z]+)$/.exec(name);
+      const format = match && FORMATS.find((f) => EXTENSIONS[f] === match[2]);
+      return match && format ? [{ fileKey: match[1]!, format, modifiedAt }] : [];
+    });
   }
 
   async remove(image: Pick<StoredImage, "id" | "fileKey" | "format">): Promise<void> {

@@ -55,6 +55,16 @@ export function createImageQueries({ kysely }: Database) {
       .returning("id"),
   );
   const remove = prepare<{ id: number }>(kysely, (p) => kysely.deleteFrom("Image").where("id", "=", p("id")));
+  const rowsAfter = prepare<{ afterId: number; limit: number }, { id: number; contentType: string }>(
+    kysely,
+    (p) => sql`SELECT "id", "contentType" FROM "Image" WHERE "id" > ${p("afterId")} ORDER BY "id" LIMIT ${p("limit")}`,
+  );
+  // What a crash can leave is an upload nobody was told of: unpublished, and nothing uses it.
+  const removeUnused = prepare<{ id: number }>(
+    kysely,
+    (p) => sql`DELETE FROM "Image" WHERE "id" = ${p("id")} AND "publishedAt" IS NULL
+      AND NOT EXISTS (SELECT 1 FROM "ImageUse" u WHERE u."imageId" = "Image"."id")`,
+  );
 
   return {
     byId: (id: number) => byId.first({ id }),
@@ -75,5 +85,11 @@ export function createImageQueries({ kysely }: Database) {
       }),
 
     remove: (id: number) => remove.run({ id }),
+
+    /** Up to `limit` rows with an id above `afterId`, in id order: the start-up tidy checks new rows in batches. */
+    rowsAfter: (afterId: number, limit: number) => rowsAfter.all({ afterId, limit }),
+
+    /** Deletes the row if it is unpublished and nothing uses it; answers whether it did. */
+    removeUnused: async (id: number) => (await removeUnused.run({ id })) > 0,
   };
 }

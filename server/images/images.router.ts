@@ -23,7 +23,13 @@ const WidthQuery = z.object({
     .optional(),
 });
 
-const YEAR_SECONDS = 365 * 24 * 3600;
+/**
+ * How long a cache in front (IMAGE_PUBLIC_URL's CDN, a browser) may keep a public image without asking again: a
+ * published image can still be withdrawn (deleted, removed), and this bounds how long it outlives that
+ * (docs/decisions/025-withdrawable-images.md). After it, the cache revalidates with the ETag: 304 while still public.
+ */
+const PUBLIC_IMAGE_MAX_AGE_SECONDS = 300;
+const PUBLIC_IMAGE_CACHE = `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}, must-revalidate`;
 
 function receiveOneFile(maxBytes: number): RequestHandler[] {
   const upload = multer({
@@ -82,12 +88,13 @@ export function imageEndpoints(
       method: "get",
       path: "/images/metadata/{id}",
       tag: "Images",
-      summary: "An image's metadata; an image nothing published uses is visible to its uploader only, and only they see its file name",
+      summary:
+        "An image's metadata, seen by whoever may see its bytes (an unpublished one by its uploader only, a removed thing's by who may see that thing); only the uploader sees its file name",
       auth: "none",
       params: ImageId,
       response: ImageMetadata,
       errors: [404],
-      handle: ({ params, user, deps }) => deps.images.metadata(params.id, user?.id),
+      handle: ({ params, user, deps }) => deps.images.metadata(params.id, user ?? undefined),
     }),
     endpoint({
       method: "get",
@@ -102,13 +109,13 @@ export function imageEndpoints(
       errors: [404],
       handle: async ({ params, query, req, res, user, deps }) => {
         const acceptsWebp = query.w !== undefined && acceptsListed(req.headers.accept, "image/webp");
-        const image = await deps.images.bytesFor(params.id, { width: query.w, acceptsWebp }, user?.id);
-        // Image ids are never reused and published images never change: cache for a year. A private
-        // one (only its uploader may see it) is kept by no cache.
+        const image = await deps.images.bytesFor(params.id, { width: query.w, acceptsWebp }, user ?? undefined);
+        // Public: kept a bounded time, then revalidated (a deletion or removal answers 404 then). Private (its
+        // uploader's, or a removed thing's shown to who may see it) is kept by no cache.
         res.setHeader("Content-Type", image.contentType);
         // A rendition's format follows Accept (WebP or the original's), so a cache in front must key on it.
         if (query.w !== undefined) res.vary("Accept");
-        res.setHeader("Cache-Control", image.public ? `public, max-age=${YEAR_SECONDS}, immutable` : "private, no-store");
+        res.setHeader("Cache-Control", image.public ? PUBLIC_IMAGE_CACHE : "private, no-store");
         sendWithEtag(req, res, image.etag, image.bytes);
       },
     }),

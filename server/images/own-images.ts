@@ -36,8 +36,8 @@ export async function assertOwnImages(on: Executor, userId: number, refs: ImageR
 
 /**
  * Marks the images a row being written uses (`userType`, `userId`): run in the write's transaction. The writer's own
- * images among them become public (someone else's image is never published by this; once public an image stays
- * public), and every use is recorded, whoever uploaded the image. Uses are only added (an edit that drops an image
+ * images among them are published (someone else's image is never published by this; once published an image stays
+ * published, and is public while a use of it is not removed: docs/decisions/025), and every use is recorded, whoever uploaded the image. Uses are only added (an edit that drops an image
  * keeps the use until the row goes), so a deletion knows by one indexed lookup whether anything else still uses an
  * image (docs/decisions/018-governance.md).
  */

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -27,6 +28,8 @@ export interface ObjectStore {
   read(name: string): Promise<Buffer | null>;
   write(name: string, bytes: Buffer, contentType: string): Promise<void>;
   remove(name: string): Promise<void>;
+  /** The objects whose names start with `prefix` (a small folder: the start-up tidy's incoming/), with their age. */
+  list(prefix: string): Promise<{ name: string; modifiedAt: number }[]>;
   /** Creates the bucket when it does not exist yet (at start). */
   ensureBucket(): Promise<void>;
   close(): void;
@@ -75,6 +78,17 @@ export function s3ObjectStore(settings: S3Settings): ObjectStore {
     },
     async remove(name) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key(name) }));
+    },
+    async list(prefix) {
+      const found: { name: string; modifiedAt: number }[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: key(prefix), ContinuationToken }));
+        for (const object of page.Contents ?? [])
+          found.push({ name: object.Key!.slice(key("").length), modifiedAt: object.LastModified?.getTime() ?? 0 });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found;
     },
     async ensureBucket() {
       try {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { reportWrite } from "../db/write-report.ts";
 import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
@@ -155,6 +156,8 @@ export function createBanQueries({ kysely }: Database) {
       kysely.transaction().execute(async (trx) => {
         const lifted = (await remove.run(c, trx)) > 0;
         if (lifted) await log(trx, c, "unbanned");
+        // Lifting no ban changes nothing (server/db/write-report.ts).
+        reportWrite(lifted);
         return lifted;
       }),
   };

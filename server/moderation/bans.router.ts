@@ -46,6 +46,7 @@ export const banEndpoints = [
     params: Change,
     body: LiftBody,
     response: HubBanState,
+    reportsChanges: true,
     errors: [403, 404],
     handle: ({ params, body, user: { id, isAdmin }, deps }) => deps.bans.unban(params.id, params.userId, body.reason, { id, isAdmin }),
   }),

@@ -11,7 +11,10 @@ export interface NewModLogEntry {
   moderatorId: number;
   subjectType: ModLogSubjectType;
   subjectId: number;
-  /** Copied, so the entry still reads after the subject is gone. */
+  /**
+   * A user's, hub's or series' name, copied so the entry still reads after the subject is gone; "" for a post,
+   * comment or chapter, whose text is never copied (docs/api.md "Bans, suspensions and the mod log").
+   */
   subjectTitle: string;
   reason: string;
   createdAt: number;
@@ -34,13 +37,24 @@ export interface ModLogRow {
   subjectTitle: string;
   reason: string;
   createdAt: number;
+  /** The site log only: a post's title, a comment's text, a chapter's "{series} — Chapter {n}: {title}" as they are now; null once gone. */
+  currentTitle?: string | null;
 }
 
 type PageParams = { limit: number; offset: number };
 
-const ENTRY = sql`SELECT e."id", e."hubId", h."name" AS "hubName", e."action", e."moderatorId", u."username" AS "moderatorName",
-    e."subjectType", e."subjectId", e."subjectTitle", e."reason", e."createdAt"
-  FROM "ModLogEntry" e LEFT JOIN "User" u ON u."id" = e."moderatorId" LEFT JOIN "Hub" h ON h."id" = e."hubId"`;
+const COLUMNS = sql`e."id", e."hubId", h."name" AS "hubName", e."action", e."moderatorId", u."username" AS "moderatorName",
+    e."subjectType", e."subjectId", e."subjectTitle", e."reason", e."createdAt"`;
+const FROM = sql`FROM "ModLogEntry" e LEFT JOIN "User" u ON u."id" = e."moderatorId" LEFT JOIN "Hub" h ON h."id" = e."hubId"`;
+const ENTRY = sql`SELECT ${COLUMNS} ${FROM}`;
+// Admins may see removed content: the site log reads a post's, comment's or chapter's title as it is now (one
+// primary-key read per entry of the page), instead of a copy.
+const SITE_ENTRY = sql`SELECT ${COLUMNS}, CASE e."subjectType"
+      WHEN 'post' THEN (SELECT "title" FROM "Post" WHERE "id" = e."subjectId")
+      WHEN 'comment' THEN (SELECT "content" FROM "Comment" WHERE "id" = e."subjectId" AND "deletedAt" IS NULL)
+      WHEN 'chapter' THEN (SELECT s."name" || ' — Chapter ' || CAST(c."number" AS TEXT) || ': ' || c."title"
+                           FROM "Chapter" c JOIN "Series" s ON s."id" = c."seriesId" WHERE c."id" = e."subjectId")
+    END AS "currentTitle" ${FROM}`;
 
 /**
  * The mod logs, newest first: a hub's over `(hubId, createdAt, id)`, the site's (every entry) over `(createdAt, id)`.
@@ -59,7 +73,7 @@ export function createModLogQueries({ kysely }: Database) {
   );
   const sitePage = prepare<PageParams, ModLogRow>(
     kysely,
-    (p) => sql`${ENTRY} WHERE e."id" IN (SELECT "id" FROM "ModLogEntry"
+    (p) => sql`${SITE_ENTRY} WHERE e."id" IN (SELECT "id" FROM "ModLogEntry"
                  ORDER BY "createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")})
                ORDER BY e."createdAt" DESC, e."id" DESC`,
   );

@@ -28,11 +28,14 @@ const blankChapter = <T extends { title: string; description: string; coverId: n
   ...("content" in chapter ? { content: "" } : {}),
   ...("pages" in chapter ? { pages: [] } : {}),
 });
+// A hub's or series' card also names what is inside it: its latest post's title, its latest chapter's title and cover.
 const blankNamed = <T extends { description: string; profileImageId: number | null; profileBannerId: number | null }>(named: T): T => ({
   ...named,
   description: "",
   profileImageId: null,
   profileBannerId: null,
+  ...("latestPost" in named && named.latestPost ? { latestPost: { ...named.latestPost, title: "" } } : {}),
+  ...("latestChapter" in named && named.latestChapter ? { latestChapter: { ...named.latestChapter, title: "", coverId: null } } : {}),
 });
 
 /**

@@ -1,19 +1,24 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Executor } from "../db/prepared.ts";
+import type { Standing } from "../rules/permissions.ts";
 import type { RemovableType } from "../rules/removal.ts";
 
 /** A removable thing as removal needs it, read with its row locked. */
 export interface RemovalRow {
   authorId: number | null;
-  /** The log's copy of the subject's title. */
+  /** What the log names it by: a series' or hub's name (its address); "" for a post, comment or chapter (no copies). */
   title: string;
   /** The hub the log entry belongs to: a post's, a comment's on a post, a hub's own; null otherwise. */
   hubId: number | null;
   removedAt: number | null;
   removedReason: string | null;
   removedById: number | null;
-  /** 1 when the actor moderates the subject besides being an admin (see mayRemove in server/rules/permissions.ts). */
-  actorModerates: number;
+  /** The actor's standing over the subject besides being an admin (Standing in server/rules/permissions.ts). */
+  actorStanding: Standing;
+  /** The same for whoever removed it (while removed), and what makes that account an admin (isAdminUser). */
+  removerStanding: Standing;
+  removerIsAdmin: number | null;
+  removerUsernameKey: string | null;
 }
 
 type Lookup = (id: number, actorId: number) => RawBuilder<unknown>;
@@ -21,30 +26,44 @@ type Lookup = (id: number, actorId: number) => RawBuilder<unknown>;
 const REMOVAL = sql`"removedAt", "removedReason", "removedById"`;
 const TABLE: Record<RemovableType, string> = { post: "Post", comment: "Comment", chapter: "Chapter", series: "Series", hub: "Hub" };
 
+/** The remover's admin facts, from the row being read (`table`). */
+const remover = (table: string) => sql`(SELECT "isAdmin" FROM "User" WHERE "id" = ${sql.table(table)}."removedById") AS "removerIsAdmin",
+  (SELECT "usernameKey" FROM "User" WHERE "id" = ${sql.table(table)}."removedById") AS "removerUsernameKey"`;
+
+// A user's standing over a post, or over a comment (on a post: its hub's; on a chapter: its series' author is its
+// "creator"). `user` is the actor's id or the row's "removedById".
+const postStanding = (user: RawBuilder<unknown>) => sql`CASE
+  WHEN (SELECT "authorId" FROM "Hub" WHERE "id" = "Post"."hubId") = ${user} THEN 'creator'
+  WHEN EXISTS (SELECT 1 FROM "HubModerator" m WHERE m."hubId" = "Post"."hubId" AND m."userId" = ${user}) THEN 'moderator'
+  ELSE 'none' END`;
+const commentStanding = (user: RawBuilder<unknown>) => sql`CASE
+  WHEN (SELECT h."authorId" FROM "Post" p JOIN "Hub" h ON h."id" = p."hubId" WHERE p."id" = "Comment"."postId") = ${user}
+    OR (SELECT s."authorId" FROM "Chapter" ch JOIN "Series" s ON s."id" = ch."seriesId" WHERE ch."id" = "Comment"."chapterId") = ${user}
+    THEN 'creator'
+  WHEN EXISTS (SELECT 1 FROM "Post" p JOIN "HubModerator" m ON m."hubId" = p."hubId"
+               WHERE p."id" = "Comment"."postId" AND m."userId" = ${user}) THEN 'moderator'
+  ELSE 'none' END`;
+// Chapters, series and hubs are moderated by admins only.
+const NO_STANDING = sql`'none' AS "actorStanding", 'none' AS "removerStanding"`;
+
 // Each lookup is a no-op write first: on PostgreSQL it locks the row, so two removals of one thing, or a removal and a
 // deletion, run one after the other (SQLite has one writer anyway). A comment tombstone (deleted) is not found.
 const LOOKUP: Record<RemovableType, Lookup> = {
   post: (id, actorId) => sql`UPDATE "Post" SET "title" = "title" WHERE "id" = ${id}
-    RETURNING "authorId", "title", "hubId", ${REMOVAL},
-      CASE WHEN (SELECT "authorId" FROM "Hub" WHERE "id" = "Post"."hubId") = ${actorId}
-             OR EXISTS (SELECT 1 FROM "HubModerator" m WHERE m."hubId" = "Post"."hubId" AND m."userId" = ${actorId})
-        THEN 1 ELSE 0 END AS "actorModerates"`,
+    RETURNING "authorId", '' AS "title", "hubId", ${REMOVAL}, ${remover("Post")},
+      ${postStanding(sql`${actorId}`)} AS "actorStanding", ${postStanding(sql`"Post"."removedById"`)} AS "removerStanding"`,
   comment: (id, actorId) => sql`UPDATE "Comment" SET "likes" = "likes" WHERE "id" = ${id} AND "deletedAt" IS NULL
-    RETURNING "authorId", "content" AS "title", (SELECT "hubId" FROM "Post" WHERE "id" = "Comment"."postId") AS "hubId", ${REMOVAL},
-      CASE WHEN (SELECT h."authorId" FROM "Post" p JOIN "Hub" h ON h."id" = p."hubId" WHERE p."id" = "Comment"."postId") = ${actorId}
-             OR EXISTS (SELECT 1 FROM "Post" p JOIN "HubModerator" m ON m."hubId" = p."hubId"
-                        WHERE p."id" = "Comment"."postId" AND m."userId" = ${actorId})
-             OR (SELECT s."authorId" FROM "Chapter" ch JOIN "Series" s ON s."id" = ch."seriesId" WHERE ch."id" = "Comment"."chapterId") = ${actorId}
-        THEN 1 ELSE 0 END AS "actorModerates"`,
+    RETURNING "authorId", '' AS "title", (SELECT "hubId" FROM "Post" WHERE "id" = "Comment"."postId") AS "hubId", ${REMOVAL},
+      ${remover("Comment")},
+      ${commentStanding(sql`${actorId}`)} AS "actorStanding", ${commentStanding(sql`"Comment"."removedById"`)} AS "removerStanding"`,
   // A chapter's author, for these rules, is its series' author (who may delete it).
   chapter: (id) => sql`UPDATE "Chapter" SET "title" = "title" WHERE "id" = ${id}
-    RETURNING (SELECT "authorId" FROM "Series" WHERE "id" = "Chapter"."seriesId") AS "authorId",
-      (SELECT "name" FROM "Series" WHERE "id" = "Chapter"."seriesId") || ' — Chapter ' || CAST("number" AS TEXT) || ': ' || "title" AS "title",
-      NULL AS "hubId", ${REMOVAL}, 0 AS "actorModerates"`,
+    RETURNING (SELECT "authorId" FROM "Series" WHERE "id" = "Chapter"."seriesId") AS "authorId", '' AS "title",
+      NULL AS "hubId", ${REMOVAL}, ${remover("Chapter")}, ${NO_STANDING}`,
   series: (id) => sql`UPDATE "Series" SET "name" = "name" WHERE "id" = ${id}
-    RETURNING "authorId", "name" AS "title", NULL AS "hubId", ${REMOVAL}, 0 AS "actorModerates"`,
+    RETURNING "authorId", "name" AS "title", NULL AS "hubId", ${REMOVAL}, ${remover("Series")}, ${NO_STANDING}`,
   hub: (id) => sql`UPDATE "Hub" SET "name" = "name" WHERE "id" = ${id}
-    RETURNING "authorId", "name" AS "title", "id" AS "hubId", ${REMOVAL}, 0 AS "actorModerates"`,
+    RETURNING "authorId", "name" AS "title", "id" AS "hubId", ${REMOVAL}, ${remover("Hub")}, ${NO_STANDING}`,
 };
 
 export interface RemovalChange {

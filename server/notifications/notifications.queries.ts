@@ -3,6 +3,7 @@ import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import type { NotificationKind } from "../db/schema.ts";
+import { reportWrite } from "../db/write-report.ts";
 import { insertNotifications } from "./notify.ts";
 
 /** A notification with its actor and the names its subject's title and web path are made of. */
@@ -36,11 +37,12 @@ const listQuery = (unreadOnly: boolean) => {
   // "readAt" (NULL in every unread row) leads the unread order: PostgreSQL does not count `IS NULL` as pinning the
   // index column, so without it it sorted every unread notification for each page (decision 014).
   const unreadFirst = unreadOnly ? sql`"readAt", ` : sql``;
-  // A removed post's or chapter's title is left out, but for its author (docs/api.md "Removal").
+  // A removed post's or chapter's title (or one in a removed hub or series) is left out, but for its author (docs/api.md
+  // "Removal").
   return (p: (name: "userId" | "limit" | "offset") => number) => sql<NotificationRow>`
     SELECT n."id", n."kind", n."readAt", n."createdAt", n."actorId", a."username" AS "actorName", a."profileImageId" AS "actorImageId",
-           n."commentId", n."postId", CASE WHEN p."removedReason" IS NULL OR p."authorId" = n."userId" THEN p."title" ELSE '' END AS "postTitle", ph."name" AS "postHubName",
-           n."chapterId", c."number" AS "chapterNumber", CASE WHEN c."removedReason" IS NULL OR c."authorId" = n."userId" THEN c."title" ELSE '' END AS "chapterTitle", cs."name" AS "chapterSeriesName",
+           n."commentId", n."postId", CASE WHEN (p."removedReason" IS NULL AND ph."removedReason" IS NULL) OR p."authorId" = n."userId" THEN p."title" ELSE '' END AS "postTitle", ph."name" AS "postHubName",
+           n."chapterId", c."number" AS "chapterNumber", CASE WHEN (c."removedReason" IS NULL AND cs."removedReason" IS NULL) OR c."authorId" = n."userId" THEN c."title" ELSE '' END AS "chapterTitle", cs."name" AS "chapterSeriesName",
            n."seriesId", s."name" AS "seriesName", n."hubId", h."name" AS "hubName"
     FROM (SELECT "id" FROM "Notification" WHERE "userId" = ${p("userId")} ${unread}
           ORDER BY ${unreadFirst}"createdAt" DESC, "id" DESC LIMIT ${p("limit")} OFFSET ${p("offset")}) ids
@@ -90,6 +92,17 @@ export function createNotificationQueries({ kysely }: Database) {
       (p) => sql`SELECT "authorId" FROM "Series" WHERE "id" = ${p("id")}`,
     ),
     hubCreator: prepare<{ id: number }, { authorId: number }>(kysely, (p) => sql`SELECT "authorId" FROM "Hub" WHERE "id" = ${p("id")}`),
+    // Whether this follower (or member) told the owner before: over the (seriesId, actorId) and (hubId, actorId) indexes.
+    toldOfFollow: prepare<{ id: number; actorId: number; userId: number }, { one: number }>(
+      kysely,
+      (p) => sql`SELECT 1 AS "one" FROM "Notification" WHERE "seriesId" = ${p("id")} AND "actorId" = ${p("actorId")}
+                 AND "kind" = 'follow' AND "userId" = ${p("userId")} LIMIT 1`,
+    ),
+    toldOfJoin: prepare<{ id: number; actorId: number; userId: number }, { one: number }>(
+      kysely,
+      (p) => sql`SELECT 1 AS "one" FROM "Notification" WHERE "hubId" = ${p("id")} AND "actorId" = ${p("actorId")}
+                 AND "kind" = 'join' AND "userId" = ${p("userId")} LIMIT 1`,
+    ),
   };
 
   return {
@@ -123,20 +136,26 @@ export function createNotificationQueries({ kysely }: Database) {
                       .executeTakeFirst()
                   ).numUpdatedRows,
                 );
+        // Read or unknown ids change nothing: the data version may stay (server/db/write-report.ts).
+        reportWrite(changed > 0);
         if (changed === 0) return before;
         return (await q.uncount.first({ userId, by: changed }, trx))!.n;
       }),
 
     /**
      * The counted toggle's hook for follows (kind "follow", to the series' author) or joins ("join", to the hub's
-     * creator): told only when the link was made, in its transaction; insertNotifications skips one's own.
+     * creator): told only when the link was made, in its transaction; insertNotifications skips one's own. A follower
+     * or member tells the owner once ever (as long as that notification is kept): unfollowing and following again,
+     * or leaving and joining again, tells nobody (docs/api.md "Notifications").
      */
     notifyOnLink(kind: "follow" | "join") {
       const owner = kind === "follow" ? q.seriesAuthor : q.hubCreator;
+      const toldBefore = kind === "follow" ? q.toldOfFollow : q.toldOfJoin;
       return async (targetId: number, trx: Executor, change: { userId: number; on: boolean }) => {
         if (!change.on) return;
         const target = await owner.first({ id: targetId }, trx);
         if (!target) return;
+        if (await toldBefore.first({ id: targetId, actorId: change.userId, userId: target.authorId }, trx)) return;
         await insertNotifications(trx, [
           {
             userId: target.authorId,

@@ -36,6 +36,7 @@ export const notificationEndpoints = [
     auth: "required",
     body: ReadNotificationsBody,
     response: UnreadCount,
+    reportsChanges: true,
     errors: [],
     handle: ({ body, user, deps }) => deps.notifications.markRead(user.id, body),
   }),

@@ -69,6 +69,25 @@ export async function insertNotifications(on: Executor, notifications: NewNotifi
 }
 
 /**
+ * Who among `userIds` has been told about this comment already (a reply, comment or mention notification), or about
+ * this post itself (a mention in its text): an edit tells only the people it mentions there for the first time, so
+ * mentioning someone, editing them out and back in tells them once (docs/api.md "Notifications").
+ */
+export async function toldAbout(
+  on: Executor,
+  subject: { commentId: number } | { postId: number },
+  userIds: number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const about =
+    "commentId" in subject
+      ? on.selectFrom("Notification").where("commentId", "=", subject.commentId)
+      : on.selectFrom("Notification").where("postId", "=", subject.postId).where("commentId", "is", null);
+  const rows = await about.select("userId").where("userId", "in", userIds).execute();
+  return new Set(rows.map((r) => r.userId));
+}
+
+/**
  * Removes the notifications about comments that are gone (deleted, or their post or chapter deleted), moving the
  * unread counts of their recipients down, on the caller's transaction.
  */

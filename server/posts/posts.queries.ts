@@ -9,7 +9,7 @@ import { createHubBanChecks } from "../moderation/bans.queries.ts";
 import { refuseRemoved } from "../moderation/removed-guard.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
 import { notBlockedBy, refuseBlockers } from "../blocks/blocks.queries.ts";
-import { insertNotifications } from "../notifications/notify.ts";
+import { insertNotifications, toldAbout } from "../notifications/notify.ts";
 import { findMentions } from "../rules/mentions.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
 import { createPostPageKeys, SORT_KEY, type PostOrder } from "./post-page-keys.ts";
@@ -27,6 +27,8 @@ export interface PostRow {
   hubName: string;
   /** Set while removed by moderators (docs/decisions/018-governance.md). */
   removedReason: string | null;
+  /** Set while its hub is removed: the post is answered as removed with it (docs/api.md "Removal"). */
+  hubRemovedReason: string | null;
 }
 export interface PostDetailRow extends PostRow {
   content: string;
@@ -38,7 +40,7 @@ export interface PostDetailRow extends PostRow {
 // List items leave out `content`; author and hub names come from the same query.
 const POST_SUMMARY = sql`
   SELECT p."id", p."title", p."description", p."date", p."likes", p."commentCount", p."authorId", u."username" AS "authorName", p."hubId",
-         h."name" AS "hubName", p."removedReason"
+         h."name" AS "hubName", p."removedReason", h."removedReason" AS "hubRemovedReason"
   FROM "Post" p JOIN "User" u ON u."id" = p."authorId" JOIN "Hub" h ON h."id" = p."hubId"`;
 
 /** The list items of these posts (in no order): the cards of other lists (the following feed). */
@@ -117,7 +119,7 @@ export function createPostQueries(db: Database) {
       kysely,
       (p) => sql`SELECT p."id", p."title", p."description", p."date", p."likes", p."commentCount", p."authorId",
                    u."username" AS "authorName", p."hubId",
-                   h."name" AS "hubName", p."removedReason", p."content", u."profileImageId" AS "authorProfileImageId",
+                   h."name" AS "hubName", p."removedReason", h."removedReason" AS "hubRemovedReason", p."content", u."profileImageId" AS "authorProfileImageId",
                    CASE WHEN EXISTS (SELECT 1 FROM "PostLike" WHERE "userId" = ${p("viewerId")} AND "postId" = p."id") THEN 1 ELSE 0 END AS "liked"
                  FROM "Post" p JOIN "User" u ON u."id" = p."authorId" JOIN "Hub" h ON h."id" = p."hubId"
                  WHERE p."id" = ${p("id")}`,
@@ -150,14 +152,20 @@ export function createPostQueries(db: Database) {
     ),
   };
 
-  /** A `mention` notification about the post to each existing user among the usernames, on the unit's transaction. */
+  /**
+   * A `mention` notification about the post to each existing user among the usernames, on the unit's transaction;
+   * none to someone told of this post before (mentioned in an earlier version).
+   */
   async function tellMentioned(trx: Executor, postId: number, authorId: number, usernameKeys: string[]) {
     const createdAt = nowMs();
     const ids = await mentionedUserIds(trx, usernameKeys);
     await refuseBlockers(trx, authorId, { mentionedIds: ids });
+    const told = await toldAbout(trx, { postId }, ids);
     await insertNotifications(
       trx,
-      ids.map((userId) => ({ userId, kind: "mention" as const, actorId: authorId, postId, createdAt })),
+      ids
+        .filter((userId) => !told.has(userId))
+        .map((userId) => ({ userId, kind: "mention" as const, actorId: authorId, postId, createdAt })),
     );
   }
 
@@ -215,6 +223,7 @@ export function createPostQueries(db: Database) {
     insert: (input: NewPostInput, authorId: number): Promise<number | undefined> =>
       kysely.transaction().execute(async (trx) => {
         if (!(await q.countNewPost.first({ hubId: input.hubId }, trx))) return undefined;
+        await refuseRemoved(trx, "hub", input.hubId);
         await bans.inHub(trx, input.hubId, authorId);
         const { id } = (await q.insert.first(
           {

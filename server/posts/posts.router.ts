@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
+import type { WriteLimits } from "../http/user-rate-limit.ts";
 import { NewPostBody, PostEditBody } from "../rules/post.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
 import { LikeState, Post, PostSummary } from "../rules/responses.ts";
@@ -50,6 +51,7 @@ const postLike = (method: "post" | "delete") =>
     auth: "required",
     params: PostInHub,
     response: LikeState,
+    reportsChanges: true,
     errors: [403, 404],
     handle: async ({ params, user, deps }) => {
       const hubId = await deps.hubs.resolveId(params.hubName, "Post not found");
@@ -57,8 +59,9 @@ const postLike = (method: "post" | "delete") =>
     },
   });
 
-// Mounted right after the hub endpoints: /hubs/id/{id} must come before /hubs/{hubName}/{postId}.
-export const postEndpoints = [
+// Mounted right after the hub endpoints: /hubs/id/{id} must come before /hubs/{hubName}/{postId}. New posts and edits
+// are limited per user (docs/api.md "Limits").
+export const postEndpoints = (limits: Pick<WriteLimits, "post" | "edit">) => [
   hubPosts("latest", "A hub's posts, newest first"),
   hubPosts("by-likes", "A hub's posts, most liked first"),
   endpoint({
@@ -96,6 +99,8 @@ export const postEndpoints = [
     summary: "Post in a hub (members only)",
     auth: "required",
     body: NewPostBody,
+    rateLimited: true,
+    before: limits.post,
     status: 201,
     response: Post,
     errors: [403, 404],
@@ -109,6 +114,8 @@ export const postEndpoints = [
     auth: "required",
     params: PostId,
     body: PostEditBody,
+    rateLimited: true,
+    before: limits.edit,
     response: Post,
     errors: [403, 404],
     handle: ({ params, body, user, deps }) => deps.posts.update(params.id, body, user.id),

@@ -8,6 +8,7 @@ import type { NewPostInput, PostEditInput } from "../rules/post.ts";
 import type { Post, PostSummary } from "../rules/responses.ts";
 import type { PostOrder } from "./post-page-keys.ts";
 import { createHubBanChecks } from "../moderation/bans.queries.ts";
+import { refuseRemoved } from "../moderation/removed-guard.ts";
 import type { PageHiding } from "../blocks/blocks.service.ts";
 import { createPostQueries, type PostRow } from "./posts.queries.ts";
 
@@ -23,7 +24,7 @@ export const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   hubId: row.hubId,
   hubName: row.hubName,
   likedByMe: liked,
-  removed: removedOf(row),
+  removed: removedOf(row, { container: "hub", reason: row.hubRemovedReason }),
 });
 
 export function createPostService(db: Database) {
@@ -86,7 +87,9 @@ export function createPostService(db: Database) {
       const member = await posts.isMember(input.hubId, authorId);
       if (member === undefined) throw notFound("Hub not found");
       if (!member) {
-        // A banned non-member hears about the ban (they cannot join either); members are checked in the insert.
+        // A non-member hears that the hub was removed or that they are banned (they cannot join either); members are
+        // checked in the insert.
+        await refuseRemoved(db.kysely, "hub", input.hubId);
         await bans.inHub(db.kysely, input.hubId, authorId);
         throw forbidden("You do not have permission to post in this hub");
       }

@@ -43,6 +43,8 @@ export interface ReportRow {
   hubName: string | null;
   username: string | null;
   removedAt: number | null;
+  /** 1 when a post, comment or chapter, or what holds it (its post, hub, chapter or series), is removed. */
+  textHidden: number;
 }
 
 /** A report as resolving sees it, with the facts its permission needs. */
@@ -55,6 +57,8 @@ export interface ReportToResolve {
   hubAuthorId: number | null;
   actorIsModerator: number;
   seriesAuthorId: number | null;
+  /** Whose the reported thing is (a chapter's: its series' author; a user is their own); null once it is gone. */
+  ownerId: number | null;
 }
 
 const SUBJECT: Record<ReportSubjectType, (id: number) => RawBuilder<ReportedSubject>> = {
@@ -73,9 +77,13 @@ const SUBJECT: Record<ReportSubjectType, (id: number) => RawBuilder<ReportedSubj
 // The reports a caller who is not an admin sees: those of the hubs they created or were added to, and the comments on
 // their series' chapters. Each part is a range of its index (hubId or seriesId, status, createdAt desc, id desc); the
 // database merges the caller's few ranges.
+// Reports about the caller's own post or comment are not theirs to judge: left out (one primary-key probe per report
+// of the caller's ranges; those queues hold posts and comments only).
 const SCOPED = (p: (name: "userId" | "status") => unknown) => sql`"status" = ${p("status")} AND (
     "hubId" IN (SELECT "id" FROM "Hub" WHERE "authorId" = ${p("userId")} UNION SELECT "hubId" FROM "HubModerator" WHERE "userId" = ${p("userId")})
-    OR "seriesId" IN (SELECT "id" FROM "Series" WHERE "authorId" = ${p("userId")}))`;
+    OR "seriesId" IN (SELECT "id" FROM "Series" WHERE "authorId" = ${p("userId")}))
+  AND NOT ("subjectType" = 'post' AND EXISTS (SELECT 1 FROM "Post" o WHERE o."id" = "Report"."subjectId" AND o."authorId" = ${p("userId")}))
+  AND NOT ("subjectType" = 'comment' AND EXISTS (SELECT 1 FROM "Comment" o WHERE o."id" = "Report"."subjectId" AND o."authorId" = ${p("userId")}))`;
 
 // The page's ids come from the queue's index; only the page's rows are joined to their people and subject (as the
 // notification list does: a CROSS JOIN from the ids keeps the order on both engines).
@@ -88,7 +96,9 @@ const detail = (ids: RawBuilder<unknown>) => sql<ReportRow>`
          ch."number" AS "chapterNumber", ch."title" AS "chapterTitle", cs."name" AS "chapterSeriesName",
          s."name" AS "seriesName", h."name" AS "hubName", u."username",
          CASE r."subjectType" WHEN 'post' THEN p."removedAt" WHEN 'comment' THEN c."removedAt" WHEN 'chapter' THEN ch."removedAt"
-                              WHEN 'series' THEN s."removedAt" WHEN 'hub' THEN h."removedAt" END AS "removedAt"
+                              WHEN 'series' THEN s."removedAt" WHEN 'hub' THEN h."removedAt" END AS "removedAt",
+         CASE WHEN r."subjectType" IN ('post', 'comment', 'chapter') AND (c."removedAt" IS NOT NULL OR p."removedAt" IS NOT NULL
+                OR ph."removedAt" IS NOT NULL OR ch."removedAt" IS NOT NULL OR cs."removedAt" IS NOT NULL) THEN 1 ELSE 0 END AS "textHidden"
   FROM (${ids}) ids
   CROSS JOIN "Report" r
   LEFT JOIN "User" ru ON ru."id" = r."reporterId"
@@ -159,7 +169,14 @@ export function createReportQueries({ kysely }: Database) {
       (p) => sql`SELECT r."id", r."subjectType", r."subjectId", r."status", r."hubId", h."authorId" AS "hubAuthorId",
                         CASE WHEN EXISTS (SELECT 1 FROM "HubModerator" m WHERE m."hubId" = r."hubId" AND m."userId" = ${p("actorId")})
                              THEN 1 ELSE 0 END AS "actorIsModerator",
-                        s."authorId" AS "seriesAuthorId"
+                        s."authorId" AS "seriesAuthorId",
+                        CASE r."subjectType"
+                          WHEN 'post' THEN (SELECT "authorId" FROM "Post" WHERE "id" = r."subjectId")
+                          WHEN 'comment' THEN (SELECT "authorId" FROM "Comment" WHERE "id" = r."subjectId")
+                          WHEN 'chapter' THEN (SELECT "authorId" FROM "Chapter" WHERE "id" = r."subjectId")
+                          WHEN 'series' THEN (SELECT "authorId" FROM "Series" WHERE "id" = r."subjectId")
+                          WHEN 'hub' THEN (SELECT "authorId" FROM "Hub" WHERE "id" = r."subjectId")
+                          ELSE r."subjectId" END AS "ownerId"
                  FROM "Report" r LEFT JOIN "Hub" h ON h."id" = r."hubId" LEFT JOIN "Series" s ON s."id" = r."seriesId"
                  WHERE r."id" = ${p("id")}`,
     ),

@@ -64,7 +64,7 @@ export function reportEndpoints(
       path: "/reports",
       tag: "Moderation",
       summary:
-        "The caller's moderation queue, newest first: admins see every report, hub moderators those on its posts and their comments, series authors those on comments on their chapters",
+        "The caller's moderation queue, newest first: admins see every report, hub moderators those on its posts and their comments, series authors those on comments on their chapters; reports about the caller's own content are left out (but for admins)",
       auth: "required",
       query: ReportsQuery,
       response: pageSchema(Report),
@@ -76,7 +76,7 @@ export function reportEndpoints(
       path: "/reports/{id}/resolve",
       tag: "Moderation",
       summary:
-        "Resolve a report (whoever sees it in their queue): dismiss, or remove the subject; every open report on the subject is resolved, logged once",
+        "Resolve a report (whoever sees it in their queue, but not about their own content): dismiss, or remove the subject; every open report on the subject is resolved, logged once",
       auth: "required",
       params: z.object({ id: idParam("Report id") }),
       body: ResolveReportBody,

@@ -18,14 +18,20 @@ const NOT_FOUND: Record<ReportSubjectType, string> = {
   user: "User not found",
 };
 
-/** How much of a comment stands for it in the queue and the mod log (as removal copies it). */
+/** How much of a comment stands for it in the queue. */
 const COMMENT_TITLE_CHARS = 80;
 
 const enc = encodeURIComponent;
 const firstChars = (text: string) => Array.from(text).slice(0, COMMENT_TITLE_CHARS).join("");
 
-/** The subject's title and the web path that opens it; both null once it is deleted. */
-function subjectOf(row: ReportRow): Report["subject"] {
+/** Subjects whose title is their content (not a name that is their address): never copied into the mod log. */
+const CONTENT_TYPES: ReadonlySet<ReportSubjectType> = new Set(["post", "comment", "chapter"]);
+
+/**
+ * The subject's title and the web path that opens it; both null once it is deleted. `hideRemoved`: the title is null
+ * too while the thing (or what holds it) is removed, for answers to those who may not see removed content.
+ */
+function subjectOf(row: ReportRow, hideRemoved: boolean): Report["subject"] {
   const postPath = row.postHubName !== null ? `/hubs/${enc(row.postHubName)}/${row.postId}` : null;
   const chapterPath = row.chapterSeriesName !== null ? `/series/${enc(row.chapterSeriesName)}/${row.chapterNumber}` : null;
   const chapterTitle = `${row.chapterSeriesName} – Chapter ${row.chapterNumber}: ${row.chapterTitle}`;
@@ -36,7 +42,8 @@ function subjectOf(row: ReportRow): Report["subject"] {
     seriesName: row.chapterSeriesName ?? row.seriesName,
     removed: row.removedAt !== null,
   };
-  const at = (title: string | null, url: string | null) => ({ ...base, title: url === null ? null : title, url });
+  const hidden = hideRemoved && row.textHidden === 1;
+  const at = (title: string | null, url: string | null) => ({ ...base, title: url === null || hidden ? null : title, url });
   switch (row.subjectType) {
     case "post":
       return at(row.postTitle, postPath);
@@ -55,9 +62,10 @@ function subjectOf(row: ReportRow): Report["subject"] {
   }
 }
 
-const toReport = (row: ReportRow): Report => ({
+/** A report as answered; `hideRemoved` for the reporter, who may not see removed content (docs/api.md "Reports"). */
+const toReport = (row: ReportRow, hideRemoved = false): Report => ({
   id: row.id,
-  subject: subjectOf(row),
+  subject: subjectOf(row, hideRemoved),
   reason: row.reason,
   note: row.note,
   reporter: row.reporterId !== null && row.reporterName !== null ? { id: row.reporterId, username: row.reporterName } : null,
@@ -70,7 +78,7 @@ const toReport = (row: ReportRow): Report => ({
   resolvedAt: row.resolvedAt === null ? null : toIso(Number(row.resolvedAt)),
 });
 
-export function createReportService(db: Database) {
+export function createReportService(db: Database, adminUsernames: readonly string[] = []) {
   const q = createReportQueries(db);
 
   return {
@@ -93,17 +101,21 @@ export function createReportService(db: Database) {
         seriesId: subject.seriesId,
         createdAt: nowMs(),
       });
-      return { report: toReport((await q.one(reportId))!), created };
+      return { report: toReport((await q.one(reportId))!, true), created };
     },
 
-    /** GET /reports: the caller's queue, newest first; 403 for those who moderate nothing. */
+    /** GET /reports: the caller's queue, newest first (without reports on their own content, but for admins); 403 for those who moderate nothing. */
     async queue(actor: Actor, status: "open" | "resolved", paging: Paging): Promise<Page<Report>> {
       const moderatesSomething = actor.isAdmin || (await q.moderatesSomething(actor.id));
       if (!mayReadReportQueue(actor, moderatesSomething)) {
         throw forbidden("Only moderators, series authors and admins have a moderation queue");
       }
       const { rows, total } = await q.page(actor.isAdmin ? "all" : { userId: actor.id }, status, paging.perPage, offsetOf(paging));
-      return pageOf(rows.map(toReport), total, paging);
+      return pageOf(
+        rows.map((row) => toReport(row)),
+        total,
+        paging,
+      );
     },
 
     /**
@@ -115,8 +127,12 @@ export function createReportService(db: Database) {
         const report = await q.toResolve(reportId, actor.id, trx);
         if (!report) throw notFound("Report not found");
         const hub = report.hubAuthorId === null ? null : { authorId: report.hubAuthorId, actorIsModerator: report.actorIsModerator === 1 };
-        if (!mayHandleReport(actor, { hub, seriesAuthorId: report.seriesAuthorId })) {
-          throw forbidden("Only the moderators who see this report can resolve it");
+        if (!mayHandleReport(actor, { hub, seriesAuthorId: report.seriesAuthorId, ownerId: report.ownerId })) {
+          throw forbidden(
+            report.ownerId === actor.id
+              ? "Reports about your own content are resolved by other moderators"
+              : "Only the moderators who see this report can resolve it",
+          );
         }
         if (report.status !== "open") throw conflict("This report is already resolved");
         if (input.action === "remove" && report.subjectType === "user") {
@@ -138,7 +154,13 @@ export function createReportService(db: Database) {
         );
         if (resolved === 0) throw conflict("This report is already resolved");
         if (input.action === "remove") {
-          await removeSubject(trx, actor, subject as { type: Exclude<ReportSubjectType, "user">; id: number }, input.reason);
+          await removeSubject(
+            trx,
+            actor,
+            subject as { type: Exclude<ReportSubjectType, "user">; id: number },
+            input.reason,
+            adminUsernames,
+          );
         } else {
           const current = toReport((await q.one(reportId, trx))!);
           await q.logDismissal(
@@ -148,7 +170,8 @@ export function createReportService(db: Database) {
               moderatorId: actor.id,
               subjectType: subject.type,
               subjectId: subject.id,
-              title: current.subject.title ?? "[deleted]",
+              // As removal logs: a post's, comment's or chapter's text is not copied; a name is.
+              title: CONTENT_TYPES.has(subject.type) ? "" : (current.subject.title ?? "[deleted]"),
               reason: input.reason,
               now,
             },

@@ -14,7 +14,12 @@ export const ModLogItem = z.object({
   subject: z.object({
     type: z.enum(["post", "comment", "chapter", "series", "hub", "user"]),
     id,
-    title: z.string().describe("Copied when the entry was written: a post's or series' title, a username, ..."),
+    title: z
+      .string()
+      .nullable()
+      .describe(
+        "A username, a hub's or series' name (copied when the entry was written); null for a post, comment or chapter, whose text a log never repeats (the site log, for admins: its title or first 80 characters as it is now, null once it is deleted)",
+      ),
   }),
   reason: z.string(),
   createdAt: z.iso.datetime(),

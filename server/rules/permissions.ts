@@ -62,42 +62,70 @@ export const mayDeleteComment = (
   comment.authorId === actor.id || actor.isAdmin || ("hub" in place ? moderatesHub(actor, place.hub) : place.seriesAuthorId === actor.id);
 
 /**
- * Removal (CONTRACT.md 13) as the rules see a subject: who wrote it (a chapter's is its series' author) and whether
- * the actor moderates it: a post or a comment on one, the moderators of the post's hub; a comment on a chapter, the
- * series' author; anything, an admin.
+ * How much say someone has over a removable thing (docs/api.md "Removal"): an admin over anything; a hub's creator over
+ * its posts and their comments, as a series' author over the comments on its chapters; a hub's added moderators over
+ * its posts and their comments; "none" for everyone else (an author removing their own post has no more say than that).
+ */
+export type Standing = "admin" | "creator" | "moderator" | "none";
+const RANK: Record<Standing, number> = { admin: 3, creator: 2, moderator: 1, none: 0 };
+
+/**
+ * Removal (CONTRACT.md 13) as the rules see a subject: who wrote it (a chapter's is its series' author), the actor's
+ * standing over it besides being an admin, and, while it is removed, who removed it and their standing over it now.
  */
 export interface RemovalFacts {
   type: "post" | "comment" | "chapter" | "series" | "hub";
   authorId: number | null;
-  actorModerates: boolean;
-  /** Who removed it (null: not removed, or that account is gone). */
-  removedById: number | null;
+  /** "creator" or "moderator" when the actor moderates it (see Standing); never "admin" (that is `Actor.isAdmin`). */
+  actorStanding: Standing;
+  /** Null: not removed. `id` null: that account is gone, and its standing counts as an admin's (nobody knows less). */
+  removedBy: { id: number | null; standing: Standing } | null;
 }
+
+const standingOf = (actor: Actor, s: RemovalFacts): Standing => (actor.isAdmin ? "admin" : s.actorStanding);
 
 /** Whoever may delete it (a comment's author deletes instead) or moderates it. */
 export const mayRemove = (actor: Actor, s: RemovalFacts): boolean =>
-  actor.isAdmin || s.actorModerates || (s.type !== "comment" && s.authorId === actor.id);
+  actor.isAdmin || s.actorStanding !== "none" || (s.type !== "comment" && s.authorId === actor.id);
 
-/** Its moderators; an author only their own removal (an author cannot undo what a moderator removed). */
-export const mayRestore = (actor: Actor, s: RemovalFacts): boolean =>
-  actor.isAdmin || s.actorModerates || (mayRemove(actor, s) && s.removedById === actor.id);
+/**
+ * Whoever removed it, while they still may remove it; else those who moderate it with at least the standing of
+ * whoever removed it (only admins undo an admin, an added moderator not the hub's creator), but never its author: a
+ * removal aimed at you is not yours to undo. Restoring what is not removed (a no-op) is for those who moderate it.
+ */
+export const mayRestore = (actor: Actor, s: RemovalFacts): boolean => {
+  if (!mayRemove(actor, s)) return false;
+  if (s.removedBy === null) return standingOf(actor, s) !== "none";
+  if (s.removedBy.id === actor.id) return true;
+  if (s.authorId === actor.id) return false;
+  return standingOf(actor, s) !== "none" && RANK[standingOf(actor, s)] >= RANK[s.removedBy.standing];
+};
 
-/** A removed thing's content is shown to its author and to those who may restore it. */
-export const maySeeRemoved = (viewer: Actor | undefined, s: RemovalFacts): boolean =>
-  viewer !== undefined && (s.authorId === viewer.id || mayRestore(viewer, s));
+/**
+ * A removal made by the thing's own author (who then could restore it at will) is taken over by anyone else who
+ * removes it: their reason, their name, their log entry. Any other removal stays the first one (removing is idempotent).
+ */
+export const takesOverRemoval = (actor: Actor, s: RemovalFacts): boolean =>
+  s.removedBy !== null && s.removedBy.id !== null && s.removedBy.id === s.authorId && actor.id !== s.authorId;
 
 /**
  * A report as its queues see it (CONTRACT.md 13): the hub whose moderators see it (a post, a comment on one) and the
- * series whose author sees it (a comment on a chapter), as copied when it was made; admins see every report.
+ * series whose author sees it (a comment on a chapter), as copied when it was made, and whose the reported thing is
+ * (a user is their own); admins see every report.
  */
 export interface ReportFacts {
   hub: HubFacts | null;
   seriesAuthorId: number | null;
+  ownerId: number | null;
 }
 
-/** Those who see a report in their queue resolve it. */
+/**
+ * Those who see a report in their queue resolve it, except reports about their own content or themselves: those go
+ * to the others (an admin sees them in the queue, another admin resolves them).
+ */
 export const mayHandleReport = (actor: Actor, report: ReportFacts): boolean =>
-  actor.isAdmin || (report.hub !== null && moderatesHub(actor, report.hub)) || report.seriesAuthorId === actor.id;
+  report.ownerId !== actor.id &&
+  (actor.isAdmin || (report.hub !== null && moderatesHub(actor, report.hub)) || report.seriesAuthorId === actor.id);
 
 /** The queue is for admins, hub moderators and series authors; anyone else gets 403. */
 export const mayReadReportQueue = (actor: Actor, moderatesSomething: boolean): boolean => actor.isAdmin || moderatesSomething;

@@ -28,9 +28,19 @@ export const RemovalBody = z.object({
   reason: RemovalReason,
 });
 
-/** `removed` on every removable thing: null, or why moderators removed it. */
+/** What a thing can be removed with: the hub of a post, the series of a chapter, the post or chapter of a comment. */
+export const REMOVAL_CONTAINERS = ["hub", "series", "post", "chapter"] as const;
+export type RemovalContainer = (typeof REMOVAL_CONTAINERS)[number];
+
+/** `removed` on every removable thing: null, or why moderators removed it (or the hub, series, post or chapter it is in). */
 export const Removed = z
-  .object({ reason: z.string() })
+  .object({
+    reason: z.string(),
+    container: z
+      .enum(REMOVAL_CONTAINERS)
+      .optional()
+      .describe("Set when the thing itself is not removed but the hub, series, post or chapter it is in is: `reason` is that one's"),
+  })
   .nullable()
   .describe("Removed by moderators: null, or their reason (the content is then empty for all but its author and its moderators)");
 export type Removed = z.infer<typeof Removed>;

@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
+import { refuseRemoved } from "../moderation/removed-guard.ts";
 import { createNotificationQueries } from "../notifications/notifications.queries.ts";
 
 export function createFollowService(db: Database) {
@@ -15,6 +16,8 @@ export function createFollowService(db: Database) {
     },
     // A new follower (not a repeat) tells the series' author, in the follow's transaction.
     createNotificationQueries(db).notifyOnLink("follow"),
+    // Nobody follows a removed series (unfollowing stays possible).
+    (trx, seriesId) => refuseRemoved(trx, "series", seriesId),
   );
   return {
     follow: async (userId: number, seriesId: number) => ({ following: true, followersCount: await setFollowing(userId, seriesId, true) }),

@@ -55,10 +55,16 @@ export interface SeriesListParams {
   offset: number;
 }
 
+// A card's latest chapter is the highest number (the next one to publish follows it); when that one is removed, its
+// title and cover are left out and the cover is the latest live chapter's (the same index, walked past the removed
+// ones; read only for such cards), or none.
+const LIVE_COVER = sql`(SELECT c."coverId" FROM "Chapter" c WHERE c."seriesId" = s."id" AND c."removedReason" IS NULL
+  ORDER BY c."number" DESC LIMIT 1)`;
 const COLUMNS = sql`s."id", s."name", s."description", s."authorId", u."username" AS "authorName", s."followersCount", s."chapterCount",
       s."profileImageId", s."profileBannerId", s."createdAt", s."removedReason",
       s."tags", s."status", s."contentRating", s."readingDirection", s."lastChapterAt",
-      lc."id" AS "lcId", lc."number" AS "lcNumber", CASE WHEN lc."removedReason" IS NULL THEN lc."title" ELSE '' END AS "lcTitle", lc."date" AS "lcDate", lc."coverId" AS "lcCoverId"`;
+      lc."id" AS "lcId", lc."number" AS "lcNumber", CASE WHEN lc."removedReason" IS NULL THEN lc."title" ELSE '' END AS "lcTitle", lc."date" AS "lcDate",
+      CASE WHEN lc."removedReason" IS NULL THEN lc."coverId" ELSE ${LIVE_COVER} END AS "lcCoverId"`;
 const JOINS = sql`LEFT JOIN "Chapter" lc ON lc."id" = (SELECT c."id" FROM "Chapter" c WHERE c."seriesId" = s."id" ORDER BY c."number" DESC LIMIT 1)`;
 
 /** How long a list's order of its tags (rarest first) is kept, and for how many lists at most. */

@@ -40,9 +40,12 @@ export function createExportQueries({ kysely }: Database) {
       FROM "ChapterRead" r JOIN "Chapter" c ON c."id" = r."chapterId" JOIN "Series" s ON s."id" = c."seriesId"
       WHERE r."userId" = ${p("id")} ORDER BY r."readAt", r."chapterId"`,
   );
-  const postLikes = prepare<ById, { postId: number; hubName: string; title: string }>(
+  // A liked post that moderators removed (or whose hub they removed) is named without its title, unless it is the
+  // user's own (docs/api.md "Removal"): the export is no way around removal.
+  const postLikes = prepare<ById, { postId: number; hubName: string; title: string | null }>(
     kysely,
-    (p) => sql`SELECT l."postId", h."name" AS "hubName", po."title"
+    (p) => sql`SELECT l."postId", h."name" AS "hubName",
+        CASE WHEN (po."removedAt" IS NULL AND h."removedAt" IS NULL) OR po."authorId" = l."userId" THEN po."title" END AS "title"
       FROM "PostLike" l JOIN "Post" po ON po."id" = l."postId" JOIN "Hub" h ON h."id" = po."hubId"
       WHERE l."userId" = ${p("id")} ORDER BY l."postId"`,
   );

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { UserTable } from "../db/schema.ts";
 import { prepare } from "../db/prepared.ts";
+import { reportWrite } from "../db/write-report.ts";
 import type { ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages, useImages } from "../images/own-images.ts";
 
@@ -58,6 +59,17 @@ export function createUserQueries({ kysely }: Database) {
     setProfile: (id: number, images: ProfileChange, refs: ImageRef[]): Promise<UserRow | undefined> =>
       kysely.transaction().execute(async (trx) => {
         await assertOwnImages(trx, id, refs);
+        // Saving what is stored changes nothing: the data version may stay (server/db/write-report.ts).
+        const setting = Object.entries(images).filter(([, value]) => value !== undefined);
+        const stored =
+          setting.length === 0
+            ? {}
+            : await trx
+                .selectFrom("User")
+                .select(setting.map(([column]) => column as keyof ProfileChange))
+                .where("id", "=", id)
+                .executeTakeFirst();
+        reportWrite(stored === undefined || setting.some(([column, value]) => (stored as Record<string, unknown>)[column] !== value));
         // The columns set vary per call (undefined ones are left out); with none, the row is only read back.
         const user = Object.values(images).every((v) => v === undefined)
           ? await byId.first({ id }, trx)

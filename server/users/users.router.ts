@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { memoryAttemptCounter, type AttemptCounters } from "../http/attempt-counter.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { forbidden } from "../http/errors.ts";
 import { FollowState, Hub, MemberState, Series, User } from "../rules/responses.ts";
@@ -8,6 +9,7 @@ import { UserEditBody } from "../rules/user.ts";
 import type { Services } from "../services.ts";
 import type { Caller } from "../http/auth.ts";
 import { scopeOf } from "../series/series.service.ts";
+import { DEFAULT_EXPORT_RATE_PER_HOUR, limitExportRate } from "./export-limit.ts";
 
 const matureVariant = (user: Caller | null, deps: Services) => deps.series.matureVariant(user);
 
@@ -55,6 +57,7 @@ const membership = (method: "post" | "delete") =>
     auth: "required",
     params: z.object({ userId: idParam("User id"), hubId: idParam("Hub id") }),
     response: MemberState,
+    reportsChanges: true,
     errors: [403, 404],
     handle: ({ params, user, deps }) => {
       assertSelf(params.userId, user.id);
@@ -71,6 +74,7 @@ const follow = (method: "post" | "delete") =>
     auth: "required",
     params: z.object({ userId: idParam("User id"), seriesId: idParam("Series id") }),
     response: FollowState,
+    reportsChanges: true,
     errors: [403, 404],
     handle: ({ params, user, deps }) => {
       assertSelf(params.userId, user.id);
@@ -78,7 +82,15 @@ const follow = (method: "post" | "delete") =>
     },
   });
 
-export const userEndpoints = [
+export interface UserEndpointConfig {
+  /** Data exports per account per hour (docs/api.md §12); 0 turns the limit off. */
+  exportRatePerHour?: number;
+}
+
+export const userEndpoints = (
+  { exportRatePerHour = DEFAULT_EXPORT_RATE_PER_HOUR }: UserEndpointConfig = {},
+  counters: AttemptCounters = memoryAttemptCounter,
+) => [
   endpoint({
     method: "get",
     path: "/user/id/{id}",
@@ -111,6 +123,7 @@ export const userEndpoints = [
     params: UserId,
     body: UserEditBody,
     response: User,
+    reportsChanges: true,
     rateLimited: true,
     errors: [403, 404, 409],
     handle: ({ params, body, user, deps, req }) =>
@@ -133,9 +146,11 @@ export const userEndpoints = [
     method: "get",
     path: "/user/{id}/export",
     tag: "Users",
-    summary: "Your own data as a zip: account.json and the original of every image you uploaded",
+    summary: `Your own data as a zip: account.json and the original of every image you uploaded${exportRatePerHour > 0 ? ` (at most ${exportRatePerHour} an hour, else 429)` : ""}`,
     auth: "required",
     params: UserId,
+    rateLimited: true,
+    before: exportRatePerHour > 0 ? [limitExportRate(counters("export", exportRatePerHour, 3600), exportRatePerHour)] : [],
     response: "binary",
     binaryTypes: ["application/zip"],
     errors: [403, 404],

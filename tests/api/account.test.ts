@@ -371,6 +371,27 @@ describe("GET /user/{id}/export", () => {
     expect(entries.find((e) => e.name === `images/${kept}.png`)!.bytes.equals((await keptImageBytes(api, kept))!)).toBe(true);
   });
 
+  it("is limited per account: three an hour, then 429 with Retry-After and no zip; others still export", async () => {
+    const user = await newUser();
+    await uploadImage(api, user);
+    for (let i = 0; i < 3; i++) {
+      const res = await download(user.id, user.auth);
+      expect(res.status).toBe(200);
+      expect((await unzip(res.body as Buffer)).map((e) => e.name)).toContain("account.json");
+    }
+
+    const refused = await api.request.get(`/user/${user.id}/export`).set(user.auth);
+
+    expectError(refused, 429);
+    expect(refused.body.message).toMatch(/^You can download your data at most 3 times an hour\. Please try again in \d+ minutes?\.$/);
+    const wait = Number(refused.headers["retry-after"]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // The count is the account's own: someone else's exports are untouched.
+    const someoneElse = await newUser();
+    expect((await download(someoneElse.id, someoneElse.auth)).status).toBe(200);
+  });
+
   it("is the user's own only: 403 for others, 401 without a token, 404 for no such user", async () => {
     const user = await newUser();
     expectError(await api.request.get(`/user/${user.id}/export`).set(other.auth), 403, "You can only export your own data");

@@ -6,7 +6,7 @@ import supertest from "supertest";
 import { describe, expect, it } from "vitest";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
-import { createHub, createPost, joinHub } from "../helpers/fixtures.ts";
+import { createHub, createPost, insertPost, joinHub } from "../helpers/fixtures.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
 
 /** The signed-in callers, in the order each row's cells run: the owner last, after every refusal. */
@@ -89,6 +89,35 @@ async function postComment(): Promise<number> {
 }
 
 const freshPost = async () => ({ id: (await createPost(api, user.owner, hub.id)).id });
+
+/** A post of the hub's added moderator (written as a row: they are not a member, so they could not post it). */
+const moderatorsPost = async () => ({
+  id: await insertPost(api, { hubId: hub.id, authorId: user.hubModerator.id, title: "The moderator's post", date: Date.now() }),
+});
+
+/** A post (`make`) removed by `by`, to be restored. */
+const removedBy =
+  (by: () => TestUser, make: () => Promise<Target> = freshPost) =>
+  async () => {
+    const removed = await make();
+    const res = await api.request
+      .post("/moderation/remove")
+      .set(by().auth)
+      .send({ subject: { type: "post", id: removed.id }, reason: "Off topic" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return removed;
+  };
+
+/** An open report by `target` on a post (`make`). */
+const reported = (make: () => Promise<Target>) => async () => {
+  const post = await make();
+  const res = await api.request
+    .post("/reports")
+    .set(user.target.auth)
+    .send({ subject: { type: "post", id: post.id }, reason: "spam" });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.id as number };
+};
 
 /** What one cell acts on: ids of its subject, and the owner when the row makes its own (an account to delete). */
 interface Target {
@@ -316,21 +345,25 @@ const MATRIX: Row[] = [
     who: ["stranger", "banned", "seriesAuthor", "hubModerator", "admin"],
     refused: 400,
   },
+  // Reports about one's own content go to the others (docs/api.md "Reports"): here the owner's post, which the owner
+  // (the hub's creator) may not judge, then the added moderator's post, which they may not.
   {
     operation: "POST /reports/{id}/resolve",
-    prepare: async () => {
-      const reported = await freshPost();
-      const res = await api.request
-        .post("/reports")
-        .set(user.target.auth)
-        .send({ subject: { type: "post", id: reported.id }, reason: "spam" });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return { id: res.body.id as number };
-    },
+    case: "the owner's post",
+    prepare: reported(freshPost),
     url: (t) => `/reports/${t.id}/resolve`,
     body: () => ({ action: "dismiss", reason: "Fine as it is" }),
     ok: 200,
-    who: ["hubModerator", "admin", "owner"],
+    who: ["hubModerator", "admin"],
+  },
+  {
+    operation: "POST /reports/{id}/resolve",
+    case: "the hub moderator's own post",
+    prepare: reported(moderatorsPost),
+    url: (t) => `/reports/${t.id}/resolve`,
+    body: () => ({ action: "remove", reason: "Spam" }),
+    ok: 200,
+    who: ["admin", "owner"],
   },
   {
     operation: "POST /moderation/remove",
@@ -340,21 +373,43 @@ const MATRIX: Row[] = [
     ok: 200,
     who: ["hubModerator", "admin", "owner"],
   },
+  // Restoring (docs/api.md "Removal"): whoever removed it; else those who moderate it with at least the remover's
+  // standing (admin > the hub's creator > an added moderator); never the author of what someone else removed.
   {
     operation: "POST /moderation/restore",
-    prepare: async () => {
-      const removed = await freshPost();
-      await api.request
-        .post("/moderation/remove")
-        .set(user.owner.auth)
-        .send({ subject: { type: "post", id: removed.id }, reason: "Off topic" })
-        .expect(200);
-      return removed;
-    },
+    case: "the owner's own removal of their post",
+    prepare: removedBy(() => user.owner),
     url: () => "/moderation/restore",
     body: (t) => ({ subject: { type: "post", id: t.id }, reason: "On topic after all" }),
     ok: 200,
-    who: ["hubModerator", "admin", "owner"],
+    who: ["admin", "owner"],
+  },
+  {
+    operation: "POST /moderation/restore",
+    case: "the owner's post, removed by the hub moderator",
+    prepare: removedBy(() => user.hubModerator),
+    url: () => "/moderation/restore",
+    body: (t) => ({ subject: { type: "post", id: t.id }, reason: "On topic after all" }),
+    ok: 200,
+    who: ["hubModerator", "admin"],
+  },
+  {
+    operation: "POST /moderation/restore",
+    case: "the hub moderator's post, removed by the owner",
+    prepare: removedBy(() => user.owner, moderatorsPost),
+    url: () => "/moderation/restore",
+    body: (t) => ({ subject: { type: "post", id: t.id }, reason: "On topic after all" }),
+    ok: 200,
+    who: ["admin", "owner"],
+  },
+  {
+    operation: "POST /moderation/restore",
+    case: "the hub moderator's post, removed by an admin",
+    prepare: removedBy(() => user.admin, moderatorsPost),
+    url: () => "/moderation/restore",
+    body: (t) => ({ subject: { type: "post", id: t.id }, reason: "On topic after all" }),
+    ok: 200,
+    who: ["admin"],
   },
   {
     operation: "PUT /hubs/{id}/bans/{userId}",
@@ -460,4 +515,22 @@ describe("authorization matrix", () => {
       }
     });
   }
+});
+
+// The report queue is a read, but it decides who may judge what (docs/api.md "Reports"): a report about the hub
+// moderator's own post is in the owner's (the hub's creator) and the admin's queues, not in theirs.
+describe("GET /reports: reports about one's own content", () => {
+  it("are left out of that moderator's queue and shown to the hub's creator and to admins", async () => {
+    // The rows above suspended `target` for a while, which ended its tokens: it signs in again to report.
+    user.target.auth = await freshAuth(user.target);
+    const { id } = await reported(moderatorsPost)();
+    const queue = async (caller: SignedIn) => {
+      const res = await api.request.get("/reports?per_page=100").set(user[caller].auth);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.content as { id: number }[]).map((r) => r.id);
+    };
+    expect(await queue("hubModerator")).not.toContain(id);
+    expect(await queue("owner")).toContain(id);
+    expect(await queue("admin")).toContain(id);
+  });
 });

@@ -40,7 +40,7 @@ async function expectPrivate(id: number) {
 async function expectPublic(id: number) {
   const guest = await bytes(id);
   expect(guest.status).toBe(200);
-  expect(guest.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(guest.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
   expect((await bytes(id, stranger.auth)).status).toBe(200);
   expect((await metadata(id)).status).toBe(200);
 }

@@ -249,12 +249,12 @@ describe("GET /images/{id}", () => {
     expect((await api.request.put(`/user/${artist.id}`).set(artist.auth).send({ profileImageID: jpegId })).status).toBe(200);
   });
 
-  it("serves the bytes with the right Content-Type and a year-long immutable cache", async () => {
+  it("serves the bytes with the right Content-Type and a bounded public cache (never immutable: it can be withdrawn)", async () => {
     const res = await getBytes(`/images/${jpegId}`);
 
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("image/jpeg");
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
     const meta = await sharp(res.body).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1000, 600]);
   });
@@ -277,7 +277,7 @@ describe("GET /images/{id}", () => {
 
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("image/jpeg");
-    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
     const meta = await sharp(res.body).metadata();
     expect(meta.width).toBeGreaterThanOrEqual(300);
     expect(meta.width).toBeLessThanOrEqual(320);

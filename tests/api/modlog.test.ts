@@ -1,5 +1,6 @@
 // The mod logs (CONTRACT.md 13, docs/decisions/018-governance.md): a hub's, public; the site's, admins only; newest
-// first (ties by id), paged, each entry with its moderator, subject (title copied) and reason.
+// first (ties by id), paged, each entry with its moderator, subject (a name copied; a post's, comment's or chapter's
+// text never) and reason.
 import { describe, expect, it } from "vitest";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
@@ -20,7 +21,7 @@ interface Item {
   id: number;
   action: string;
   moderator: { id: number; username: string } | null;
-  subject: { type: string; id: number; title: string };
+  subject: { type: string; id: number; title: string | null };
   reason: string;
   createdAt: string;
   hub?: { id: number; name: string | null } | null;
@@ -71,9 +72,9 @@ describe("GET /hubs/{name}/modlog", () => {
     const at = Date.now();
     const entry = (hubId: number, title: string) => ({
       hubId,
-      action: "removed" as const,
+      action: "banned" as const,
       moderatorId: alice.id,
-      subjectType: "post" as const,
+      subjectType: "user" as const,
       subjectId: 1,
       subjectTitle: title,
       reason: "",
@@ -105,9 +106,9 @@ describe("GET /hubs/{name}/modlog", () => {
       .insertInto("ModLogEntry")
       .values({
         hubId: hub.id,
-        action: "removed",
+        action: "banned",
         moderatorId: ghost.id,
-        subjectType: "post",
+        subjectType: "user",
         subjectId: 5,
         subjectTitle: "Gone",
         reason: "r",

@@ -80,7 +80,8 @@ describe("POST /moderation/remove and /restore on a post", () => {
     }
     expect((await get(hubPath(hub.name))).body.postCount).toBe(2);
     expect(await logOf("post", post.id)).toEqual([
-      { hubId: hub.id, action: "removed", moderatorId: mod.id, subjectTitle: post.title, reason: "Spam, twice" },
+      // The post's text is not copied into the log (docs/api.md "Bans, suspensions and the mod log").
+      { hubId: hub.id, action: "removed", moderatorId: mod.id, subjectTitle: "", reason: "Spam, twice" },
     ]);
   });
 
@@ -181,7 +182,7 @@ describe("comments", () => {
 
     expectError(await api.request.post(`/comments/${top.id}/like`).set(author.auth), 403, "This comment was removed by moderators");
     expect(await logOf("comment", top.id)).toEqual([
-      { hubId: hub.id, action: "removed", moderatorId: mod.id, subjectTitle: `${"x".repeat(79)}é`, reason: "Harassment" },
+      { hubId: hub.id, action: "removed", moderatorId: mod.id, subjectTitle: "", reason: "Harassment" },
     ]);
     expect((await act("restore", "comment", top.id, stranger)).status).toBe(403);
     expect((await act("restore", "comment", top.id, mod, "Ok")).body.removed).toBeNull();
@@ -228,9 +229,16 @@ describe("chapters, series and hubs", () => {
     expectError(await act("restore", "chapter", chapter.id, author), 403);
     expect((await logOf("chapter", chapter.id))[0]).toMatchObject({
       hubId: null,
-      subjectTitle: `${seriesName} — Chapter 1: One`,
+      subjectTitle: "",
       reason: "Copyright",
     });
+    // Admins read it in the site log by its title as it is now (not a copy).
+    const site = (await get("/modlog?per_page=100", admin)).body.content as {
+      subject: { type: string; id: number; title: string | null };
+    }[];
+    expect(site.find((e) => e.subject.type === "chapter" && e.subject.id === chapter.id)?.subject.title).toBe(
+      `${seriesName} — Chapter 1: One`,
+    );
   });
 
   it("a series: its author or an admin; the name stays (its address), the description and images go for others", async () => {

@@ -343,7 +343,8 @@ describe("POST /reports/{id}/resolve", () => {
         hubId: hub.id,
         action: "report-dismissed",
         moderatorId: bob.id,
-        subjectTitle: "Dave says something rude here",
+        // A comment's words are not copied into the log (docs/api.md "Bans, suspensions and the mod log").
+        subjectTitle: "",
         reason: "Not harassment",
       },
     ]);
@@ -367,9 +368,7 @@ describe("POST /reports/{id}/resolve", () => {
       .where("id", "=", comment.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ removedReason: "Rude", removedById: alice.id });
-    expect(await logOf(subject)).toEqual([
-      { hubId: hub.id, action: "removed", moderatorId: alice.id, subjectTitle: "Dave says something rude here", reason: "Rude" },
-    ]);
+    expect(await logOf(subject)).toEqual([{ hubId: hub.id, action: "removed", moderatorId: alice.id, subjectTitle: "", reason: "Rude" }]);
     const statuses = await api.db.kysely
       .selectFrom("Report")
       .select(["status", "resolution"])
@@ -445,7 +444,7 @@ describe("POST /reports/{id}/resolve", () => {
     const open = (await queue(alice)).find((r) => r.id === onPost.id);
     expect(open).toMatchObject({ status: "open", subject: { title: null, url: null } });
     expect((await resolve(alice, onPost.id, { action: "dismiss", reason: "Gone already" })).status).toBe(200);
-    expect(await logOf({ type: "post", id: post.id })).toMatchObject([{ action: "report-dismissed", subjectTitle: "[deleted]" }]);
+    expect(await logOf({ type: "post", id: post.id })).toMatchObject([{ action: "report-dismissed", subjectTitle: "" }]);
   });
 });
 

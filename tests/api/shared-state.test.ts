@@ -187,4 +187,16 @@ describe("attempt counts in Redis", () => {
     await onB.forget("visitor");
     expect(await onA.blockedFor("visitor")).toBeNull();
   });
+
+  it("count one account's data exports on both instances against one limit (docs/api.md §12)", async () => {
+    const res = await a.post("/auth/register").send({ username: "exporter", email: "exporter@example.com", password: "secret123" });
+    const auth = { Authorization: `Bearer ${res.body.accessToken as string}` };
+    const path = `/user/${(await a.get("/user/exporter")).body.id as number}/export`;
+    for (const instance of [a, b, a]) expect((await instance.get(path).set(auth)).status).toBe(200);
+
+    const refused = await b.get(path).set(auth);
+
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+  });
 });

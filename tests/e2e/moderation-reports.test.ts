@@ -83,6 +83,9 @@ describe("reporting and resolving", () => {
     // The hub's mod log.
     await mod.goto(`/hubs/${encodeURIComponent(hubName)}/modlog`);
     expect(await mod.getByText("Personal attacks").count()).toBeGreaterThan(0);
+    // The public log names the comment by its number, never by its words (docs/web.md "Hub mod log").
+    expect(await mod.getByTestId("modlog").getByText(`#${commentId}`).count()).toBeGreaterThan(0);
+    expect(await mod.getByTestId("modlog").getByText("You are all idiots").count()).toBe(0);
 
     // A guest sees the comment removed.
     const guest = (await site.newPage({ javaScript: false })).page;

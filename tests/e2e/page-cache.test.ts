@@ -154,13 +154,17 @@ describe("guest page cache", () => {
     expect(again.headers.get("x-page-cache")).toBe("miss");
   });
 
-  it("keeps guests' pages apart by the reader-mode cookie", async () => {
+  it("keeps guests' pages apart by the reader-mode cookie, as the app reads it", async () => {
     await joinHub(site.api, artist, hub.id);
     await get("/series");
     const plain = await get("/series");
-    const withMode = await get("/series", "inkwell_reader=something");
+    // The cookie as the app writes it (JSON in base64): a choice of fit.
+    const withMode = await get("/series", `inkwell_reader=${Buffer.from(JSON.stringify({ fit: "width" })).toString("base64")}`);
+    // A cookie the app cannot read is no choice: the plain guest's page.
+    const unreadable = await get("/series", "inkwell_reader=something");
     expect(plain.headers.get("x-page-cache")).toBe("hit");
     expect(withMode.headers.get("x-page-cache")).toBe("miss");
+    expect(unreadable.headers.get("x-page-cache")).toBe("hit");
   });
 
   it("takes the placeholder out of nonce attributes only: a post holding it shows it as written", async () => {

@@ -46,6 +46,10 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     commentRatePerMinute: 0,
     // Off unless a test sets it (tests/api/reports.test.ts checks the limit).
     reportRatePerHour: 0,
+    // Off unless a test sets them (tests/api/write-limits.test.ts checks the limits).
+    postRatePerHour: 0,
+    editRatePerHour: 0,
+    chapterRatePerHour: 0,
     ...overrides,
   };
 }
@@ -56,7 +60,7 @@ export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<
   const { dataDir } = store;
   const db = await store.open();
   const config = testConfig(dataDir, { s3: store.s3, ...overrides });
-  const shared = store.redis ? redisSharedState(store.redis.url, { keyPrefix: store.redis.keyPrefix }) : memorySharedState();
+  const shared = store.redis ? redisSharedState(store.redis.url, { keyPrefix: store.redis.keyPrefix }) : memorySharedState(db);
   const app = createApp({ db, config, shared });
   const doc = (await supertest(app).get("/openapi.json")).body;
   const checker = new ContractChecker(doc);

@@ -27,6 +27,7 @@ beforeAll(async () => {
     BCRYPT_COST: "4",
     AUTH_RATE_LIMIT_PER_15_MIN: String(SIGN_IN_LIMIT),
     UPLOAD_RATE_PER_HOUR: "0",
+    POST_RATE_PER_HOUR: "0", // writers under load post faster than a person (docs/api.md "Limits")
   });
   [a, b] = [instances[0]!, instances[1]!];
   database = new pg.Client({ connectionString: services.postgres.url });

@@ -71,6 +71,15 @@ describe("seedDemo", () => {
     }
   });
 
+  it("records a use of every image it publishes, so deleting or removing what uses it takes it down (decisions 018, 025)", () => {
+    expect(count("SELECT COUNT(*) AS n FROM Image i WHERE NOT EXISTS (SELECT 1 FROM ImageUse u WHERE u.imageId = i.id)")).toBe(0);
+    expect(
+      count(
+        "SELECT COUNT(*) AS n FROM ChapterPage p WHERE NOT EXISTS (SELECT 1 FROM ImageUse u WHERE u.userType = 'chapter' AND u.userId = p.chapterId AND u.imageId = p.imageId)",
+      ),
+    ).toBe(0);
+  });
+
   it("sets logos and banners on every hub and series, avatars and banners on every user, with files present", () => {
     const files = imageFilesFor(dataDir);
     for (const table of ["Hub", "Series", "User"]) {

@@ -221,9 +221,9 @@ describe("seedScale", () => {
       "Comment_removedById_idx",
       "Notification_chapterId_idx",
       "Notification_commentId_idx",
-      "Notification_hubId_idx",
+      "Notification_hubId_actorId_idx",
       "Notification_postId_idx",
-      "Notification_seriesId_idx",
+      "Notification_seriesId_actorId_idx",
       "Notification_userId_createdAt_id_idx",
       "Notification_userId_readAt_createdAt_id_idx",
     ]);

@@ -123,6 +123,18 @@ describe("download my data", () => {
     expect(bytes.includes(Buffer.from("account.json"))).toBe(true);
   });
 
+  it("tells a user over the hourly limit when to try again (429, Retry-After)", async () => {
+    const user = await newUser();
+    const download = async () => exportLoader(args(request("/settings/export", { cookie: await web.cookieFor(user) }), web.context));
+    for (let i = 0; i < 3; i++) await (await download()).arrayBuffer();
+
+    const res = await download();
+
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await res.text()).toMatch(/^You can download your data at most 3 times an hour\. Please try again in \d+ minutes?\.$/);
+  });
+
   it("sends a guest to the login page", async () => {
     const out = await run(() => exportLoader(args(request("/settings/export"), web.context)));
     expect(out.status).toBe(302);

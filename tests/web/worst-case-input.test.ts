@@ -1,6 +1,7 @@
 // Every text field of every form action (and the list pages' search boxes) gets the worst input
 // we know for backtracking patterns and slow Unicode handling, as large as the body limit allows:
 // each answer must cost well within 100 ms and never be a 5xx.
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redirectIdQuery } from "../../app/lib/publish.server.ts";
 import type { TestUser } from "../helpers/api.ts";
@@ -170,5 +171,55 @@ describe("worst-case paths", () => {
     );
     for (const status of statuses) expect(status).toBeLessThan(500);
     expect(ms).toBeLessThan(WITHIN_MS);
+  });
+});
+
+describe("worst-case request headers", () => {
+  /** A request with exactly these headers (fetch sets its own Host and Origin). */
+  function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string) {
+    const { port } = new URL(site.url);
+    return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body: text }));
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  it("refuses a form post from another origin with a 403 and a plain page, and changes nothing", async () => {
+    const name = "Foreign Origin Hub";
+    const form = new URLSearchParams({ name, description: "Sent from elsewhere" }).toString();
+    const host = new URL(site.url).host;
+    for (const origin of ["http://evil.example", "null", "not a url", "http://[", `https://${host}.evil.example`]) {
+      for (const path of ["/publish/hub", "/publish/hub.data"]) {
+        const res = await rawRequest(
+          "POST",
+          path,
+          { Host: host, Origin: origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+          form,
+        );
+        expect(res.status, `${origin} ${path}`).toBe(403);
+        expect(res.type).toMatch(/^text\/html/);
+        expect(res.body).toContain("another site");
+      }
+    }
+    expect((await site.api.request.get(`/hubs/${encodeURIComponent(name)}`)).status).toBe(404);
+    // The same post from the site itself goes through.
+    const own = await postForm(site, "/publish/hub", { name, description: "Sent from here" }, { Cookie: cookie });
+    expect(own.status).toBeLessThan(400);
+    expect((await site.api.request.get(`/hubs/${encodeURIComponent(name)}`)).status).toBe(200);
+  });
+
+  it("answers a Host header that names no host with a 400, never a 5xx", async () => {
+    for (const host of ["a b", "[", "example.test:99999", "%"]) {
+      for (const method of ["GET", "POST"]) {
+        const res = await rawRequest(method, "/hubs", { Host: host, "Content-Type": "application/x-www-form-urlencoded" }, "");
+        expect(res.status, `${method} ${host}`).toBe(400);
+      }
+    }
   });
 });

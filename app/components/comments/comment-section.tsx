@@ -7,7 +7,7 @@ import { formatDate, plural, relativeDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { withParams } from "../../lib/url.ts";
-import { removalPath, removedText } from "../../lib/removal.ts";
+import { removalPath, removedItself, removedText } from "../../lib/removal.ts";
 import { reportPath } from "../../lib/reports.ts";
 import { userPath } from "../../lib/urls.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -51,6 +51,7 @@ export function CommentSection({
   count,
   moderatorId,
   moderates = false,
+  closedBecause = null,
 }: {
   comments: CommentsData | null;
   count: number;
@@ -58,6 +59,8 @@ export function CommentSection({
   moderatorId: number | null;
   /** The viewer moderates the place (a hub's `moderatedByMe`): they may delete and remove its comments. */
   moderates?: boolean;
+  /** Why the post or chapter takes no new comments (it, or what holds it, was removed by moderators): no new-comment form. */
+  closedBecause?: string | null;
 }) {
   const { user } = useRootData();
   const location = useLocation();
@@ -104,7 +107,9 @@ export function CommentSection({
         ) : null}
       </header>
 
-      {viewer ? (
+      {closedBecause ? (
+        <p className="comments__closed muted">{closedBecause}</p>
+      ) : viewer ? (
         <CommentForm formId="new" intent="comment" label="Add a comment" submit="Post comment" />
       ) : (
         <p className="comments__login">
@@ -312,11 +317,11 @@ function CommentItem({
           ) : null}
           {viewer?.moderates && !deleted ? (
             <Link
-              to={removalPath(c.removed ? "restore" : "remove", "comment", c.id, `${pathname}${search}#comment-${c.id}`)}
+              to={removalPath(removedItself(c.removed) ? "restore" : "remove", "comment", c.id, `${pathname}${search}#comment-${c.id}`)}
               className="button button--ghost button--small"
-              aria-label={`${c.removed ? "Restore" : "Remove"} the comment by ${c.authorName ?? "a deleted account"}`}
+              aria-label={`${removedItself(c.removed) ? "Restore" : "Remove"} the comment by ${c.authorName ?? "a deleted account"}`}
             >
-              {c.removed ? "Restore" : "Remove"}
+              {removedItself(c.removed) ? "Restore" : "Remove"}
             </Link>
           ) : null}
           {viewer && !mine && !deleted ? (
