@@ -4,12 +4,13 @@
  *
  * Works on DATA_DIR's SQLite (default ./data, or --data-dir <dir>) or on DATABASE_URL's PostgreSQL, also while the API
  * runs: each signed-in request reads the flag, so the change applies to the account's next request on every instance.
- * Kept answers and pages follow at once too: with REDIS_URL set this moves the shared data version; without it, on
- * SQLite, the API notices the commit of another process at its next version read (PRAGMA data_version,
- * server/shared-state.ts). On PostgreSQL without Redis kept pages show the old role until they expire (README).
+ * Kept answers and pages follow at once too: with REDIS_URL set this moves the shared data version; without it the API
+ * notices the commit of another process at its next version read (SQLite's PRAGMA data_version; on PostgreSQL the
+ * notification this sends in its transaction: server/db/commits-elsewhere.ts).
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { announceCommit } from "../server/db/commits-elsewhere.ts";
 import { openDatabase, type Database } from "../server/db/database.ts";
 import { redisSharedState } from "../server/shared-state.ts";
 
@@ -63,11 +64,15 @@ export async function setAdmin(db: Database, username: string, command: AdminCom
   if (!user) return { ok: false, message: `No account is called "${username}". Check the spelling, or register it first.` };
   const admin = command === "grant";
   if ((user.isAdmin === 1) === admin) return { ok: true, username: user.username, changed: false };
-  await db.kysely
-    .updateTable("User")
-    .set({ isAdmin: admin ? 1 : 0 })
-    .where("id", "=", user.id)
-    .execute();
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("User")
+      .set({ isAdmin: admin ? 1 : 0 })
+      .where("id", "=", user.id)
+      .execute();
+    // A PostgreSQL site's API without Redis hears of the commit this way (SQLite's sees the file change).
+    if (db.engine === "postgres") await announceCommit(trx);
+  });
   return { ok: true, username: user.username, changed: true };
 }
 
@@ -108,10 +113,6 @@ async function main(): Promise<number> {
       : `${result.username} already ${args.command === "grant" ? "was an admin" : "was not an admin by grant"}: nothing changed.`,
   );
   if (args.command === "revoke") console.log("(An account named in ADMIN_USERNAMES stays an admin while it is listed there.)");
-  // Without Redis, a PostgreSQL site's API cannot tell that this process wrote (SQLite's can: server/shared-state.ts).
-  if (result.changed && args.databaseUrl && !process.env.REDIS_URL) {
-    console.log("(Without REDIS_URL, pages kept for this account show the old role for up to 60 s, public answers until the next write.)");
-  }
   return 0;
 }
 

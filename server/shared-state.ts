@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "./db/database.ts";
+import { watchCommitsElsewhere } from "./db/commits-elsewhere.ts";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { limiterCounter, memoryAttemptCounter, type AttemptCounters } from "./http/attempt-counter.ts";
@@ -36,36 +37,26 @@ export interface DataVersionStore {
 
 /** `db`: the API's database, whose commits by other processes move the memory store's version (SQLite). */
 export function createSharedState(redisUrl?: string, db?: Database): SharedState {
-  return redisUrl ? redisSharedState(redisUrl) : memorySharedState(db);
+  return redisUrl ? redisSharedState(redisUrl) : memorySharedState(db, { listen: true });
 }
 
 /**
- * A mark that changes whenever another connection commits to the API's SQLite file (`PRAGMA data_version` of the API's
- * own connection; its own commits leave it as it is): `npm run admin` and anything else that writes the file from
- * another process. One prepared statement, ~5 µs a call (measured), once per version read.
+ * The shared state in this process's memory. Given the API's database, the data version also moves when another
+ * process commits to it (the admin command), at the next read of the version: on SQLite by the file's own counter, on
+ * PostgreSQL by the writer's announcement (server/db/commits-elsewhere.ts), heard when `listen` is set (a connection of
+ * its own, closed by close()).
  */
-function sqliteCommitsByOthers(db: Database): (() => number) | undefined {
-  if (!db.sqlite) return undefined;
-  const statement = db.sqlite.prepare("PRAGMA data_version").pluck();
-  return () => (db.sqlite!.open ? (statement.get() as number) : 0);
-}
-
-/**
- * The shared state in this process's memory. Given the API's SQLite database, the data version also moves when another
- * process commits to it (the admin command), at the next read of the version. On PostgreSQL without Redis it does not:
- * run such a site with REDIS_URL, which the admin command moves too.
- */
-export function memorySharedState(db?: Database): SharedState {
+export function memorySharedState(db?: Database, { listen = false } = {}): SharedState {
   // Tells one run from the next: the counter starts again at 0 on every start.
   const epoch = randomUUID().slice(0, 8);
   let version = 0;
   const own = new Map<number, number>();
-  const othersMark = db ? sqliteCommitsByOthers(db) : undefined;
-  let lastMark = othersMark?.();
+  const elsewhere = db ? watchCommitsElsewhere(db, { listen }) : undefined;
+  let lastMark = elsewhere?.mark();
   /** The version, moved on first if another process committed since the last look. */
   const now = () => {
-    if (othersMark) {
-      const mark = othersMark();
+    if (elsewhere) {
+      const mark = elsewhere.mark();
       if (mark !== lastMark) {
         lastMark = mark;
         version++;
@@ -88,7 +79,7 @@ export function memorySharedState(db?: Database): SharedState {
         return Promise.resolve();
       },
     },
-    close: () => Promise.resolve(),
+    close: () => elsewhere?.close() ?? Promise.resolve(),
   };
 }
 

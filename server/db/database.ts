@@ -20,6 +20,8 @@ export interface Database {
   sqlite?: BetterSqlite3.Database;
   /** The SQLite file; undefined on PostgreSQL. */
   file?: string;
+  /** The PostgreSQL URL (a listening connection of its own: server/db/commits-elsewhere.ts); undefined on SQLite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -28,7 +30,7 @@ export async function openDatabase(dataDir: string, databaseUrl?: string): Promi
     const pool = postgresPool(databaseUrl);
     (await pool.connect()).release(); // fail at start, not at the first request
     const kysely = postgresKysely(pool);
-    return { engine: "postgres", kysely, close: () => kysely.destroy() };
+    return { engine: "postgres", kysely, url: databaseUrl, close: () => kysely.destroy() };
   }
   const sqlite = openSqliteConnection(dataDir);
   const kysely = sqliteKysely(sqlite);

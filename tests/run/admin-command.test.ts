@@ -1,6 +1,7 @@
 // `npm run admin -- grant|revoke <name>` takes effect on the running site at once (issue 27, item 10; README
-// "Moderating Inkwell"): on SQLite without Redis, the command writes the database from its own process, and the API's
-// data version must still move, so that no page kept for the old role (the web app's page cache) is served again.
+// "Moderating Inkwell"): without Redis, the command writes the database from its own process (SQLite or PostgreSQL),
+// and the API's data version must still move, so that no page kept for the old role (the web app's page cache) is
+// served again.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,77 +10,112 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { memorySharedState } from "../../server/shared-state.ts";
+import { startPostgres } from "../services/index.ts";
 import { startInstances, stopAllInstances, type Instance } from "./instances.ts";
 import { root } from "./run-helpers.ts";
 
 const run = promisify(execFile);
-let site: Instance;
-const USERNAME = "site_keeper";
 const PASSWORD = "secret123";
-let session: string;
 
-beforeAll(async () => {
-  [site] = (await startInstances(["admin-command"], {
-    NODE_ENV: "production",
-    SEED_DEMO: "false",
-    JWT_SECRET: "admin-command-jwt-secret-0123456789",
-    SESSION_SECRET: "admin-command-session-secret-0123456789",
-    LOG_LEVEL: "warn",
-    BCRYPT_COST: "4",
-  })) as [Instance];
-  const registered = await fetch(`${site.api}/auth/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: USERNAME, email: "keeper@example.com", password: PASSWORD }),
-  });
-  expect(registered.status).toBe(201);
-  const login = await fetch(`${site.web}/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.web },
-    body: new URLSearchParams({ username: USERNAME, password: PASSWORD }),
-    redirect: "manual",
-  });
-  expect(login.status).toBe(302);
-  session = login.headers.get("set-cookie")!.split(";")[0]!;
-}, 240_000);
+/**
+ * A site started in production mode without Redis (on SQLite in its data folder, or on `databaseUrl`'s PostgreSQL), a
+ * signed-in account on it, and the real admin command run against the same database.
+ */
+function siteWithAdminCommand(name: string, databaseUrl: () => string | undefined) {
+  const username = `keeper_${name}`;
+  const state: { site?: Instance; session?: string } = {};
+  beforeAll(async () => {
+    const url = databaseUrl();
+    [state.site] = (await startInstances([`admin-command-${name}`], {
+      NODE_ENV: "production",
+      SEED_DEMO: "false",
+      JWT_SECRET: "admin-command-jwt-secret-0123456789",
+      SESSION_SECRET: "admin-command-session-secret-0123456789",
+      LOG_LEVEL: "warn",
+      BCRYPT_COST: "4",
+      ...(url ? { DATABASE_URL: url } : {}),
+    })) as [Instance];
+    const site = state.site;
+    const registered = await fetch(`${site.api}/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
+    });
+    expect(registered.status).toBe(201);
+    const login = await fetch(`${site.web}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.web },
+      body: new URLSearchParams({ username, password: PASSWORD }),
+      redirect: "manual",
+    });
+    expect(login.status).toBe(302);
+    state.session = login.headers.get("set-cookie")!.split(";")[0]!;
+  }, 240_000);
 
-afterAll(() => stopAllInstances(), 60_000);
-
-/** The real command, as `npm run admin` runs it, on the instance's data folder. */
-async function admin(command: "grant" | "revoke", username: string) {
-  const tsx = path.join(root, "node_modules/.bin/tsx");
-  const { stdout } = await run(tsx, ["scripts/admin.ts", command, username, "--data-dir", site.dataDir], {
-    cwd: root,
-    // Only the data folder: no DATABASE_URL or REDIS_URL of the machine's.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" } as unknown as NodeJS.ProcessEnv,
-  });
-  return stdout;
+  /** The real command, as `npm run admin` runs it, on the instance's database. */
+  async function admin(command: "grant" | "revoke") {
+    const tsx = path.join(root, "node_modules/.bin/tsx");
+    const url = databaseUrl();
+    const { stdout } = await run(tsx, ["scripts/admin.ts", command, username, "--data-dir", state.site!.dataDir], {
+      cwd: root,
+      // Only the site's database: no DATABASE_URL or REDIS_URL of the machine's.
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        ...(url ? { DATABASE_URL: url } : {}),
+      } as unknown as NodeJS.ProcessEnv,
+    });
+    return stdout;
+  }
+  const modlog = () => fetch(`${state.site!.web}/modlog`, { headers: { Cookie: state.session! }, redirect: "manual" });
+  const role = async () => ((await (await fetch(`${state.site!.api}/user/${username}`)).json()) as { role: string }).role;
+  return { admin, modlog, role };
 }
 
-const modlog = () => fetch(`${site.web}/modlog`, { headers: { Cookie: session }, redirect: "manual" });
-const role = async () => ((await (await fetch(`${site.api}/user/${USERNAME}`)).json()) as { role: string }).role;
-
-describe("the admin command on a running site without Redis", () => {
+/** Grant, a page kept for the new admin, revoke: the kept page is never served again and the API says "user". */
+function grantsAndRevokes(site: ReturnType<typeof siteWithAdminCommand>, afterRevoke: (check: () => Promise<void>) => Promise<void>) {
   it("makes an account an admin, and takes it back, from the next request on", async () => {
-    expect((await modlog()).status).toBe(403);
+    expect((await site.modlog()).status).toBe(403);
 
-    expect(await admin("grant", USERNAME)).toContain("is now an admin");
-    const first = await modlog();
+    expect(await site.admin("grant")).toContain("is now an admin");
+    const first = await site.modlog();
     expect(first.status).toBe(200);
-    expect(await role()).toBe("admin");
+    expect(await site.role()).toBe("admin");
     // Kept for this session: the second view comes from the page cache.
-    const kept = await modlog();
+    const kept = await site.modlog();
     expect(kept.status).toBe(200);
     expect(kept.headers.get("x-page-cache")).toBe("hit");
 
-    expect(await admin("revoke", USERNAME)).toContain("is no longer an admin");
-    const after = await modlog();
-    expect(after.headers.get("x-page-cache")).not.toBe("hit");
-    expect(after.status).toBe(403);
-    expect(await after.text()).toContain("Only admins can read the site");
-    // The API's kept public answers show the new role at once too.
-    expect(await role()).toBe("user");
+    expect(await site.admin("revoke")).toContain("is no longer an admin");
+    await afterRevoke(async () => {
+      const after = await site.modlog();
+      expect(after.headers.get("x-page-cache")).not.toBe("hit");
+      expect(after.status).toBe(403);
+      expect(await after.text()).toContain("Only admins can read the site");
+      // The API's kept public answers show the new role at once too.
+      expect(await site.role()).toBe("user");
+    });
   });
+}
+
+afterAll(() => stopAllInstances(), 60_000);
+
+describe("the admin command on a running SQLite site without Redis", () => {
+  const site = siteWithAdminCommand("sqlite", () => undefined);
+  // SQLite: the API reads the file's commit counter at its next version read, so the very next request sees it.
+  grantsAndRevokes(site, (check) => check());
+});
+
+describe("the admin command on a running PostgreSQL site without Redis", () => {
+  let postgres: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 120_000);
+  afterAll(() => postgres?.stop());
+  const site = siteWithAdminCommand("postgres", () => postgres?.url);
+  // PostgreSQL: the command's notification reaches the API's listening connection as its transaction commits, a
+  // local round trip later; a second is far more than it takes.
+  grantsAndRevokes(site, (check) => expect.poll(() => check().then(() => true), { timeout: 1000, interval: 50 }).toBe(true));
 });
 
 describe("the data version in memory on SQLite", () => {
