@@ -103,6 +103,7 @@ const SEED_SOURCES = [
   "bulk.ts",
   "random.ts",
   "image-store.ts",
+  "image-uses.ts",
   "demo-password.ts",
 ];
 

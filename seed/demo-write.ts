@@ -14,6 +14,7 @@ import type { DemoPlan } from "./demo-plan.ts";
 import { chapterKey, writeDemoDiscussion, type DiscussionCounts } from "./demo-write-discussion.ts";
 import { writeDemoModeration } from "./demo-write-moderation.ts";
 import { insertImageRows } from "./image-store.ts";
+import { IMAGE_USE_COLUMNS } from "./image-uses.ts";
 import { noRows, type RowCounts } from "./row-counts.ts";
 
 export type DemoCounts = RowCounts & DiscussionCounts;
@@ -231,22 +232,9 @@ export async function writeDemo(
   return { ...counts, ...discussionCounts };
 }
 
-/**
- * The image uses of what was written above, as the app's writes record them (`useImages`, server/images/own-images.ts):
- * a deletion releases, and a removal withdraws, the images of what it takes (docs/decisions/018, 025). The plan embeds
- * no images in text.
- */
+/** The image uses of what was written above (seed/image-uses.ts). */
 async function recordImageUses(trx: Executor): Promise<void> {
-  for (const [type, table, column, id] of [
-    ["user", "User", "profileImageId", "id"],
-    ["user", "User", "profileBannerId", "id"],
-    ["hub", "Hub", "profileImageId", "id"],
-    ["hub", "Hub", "profileBannerId", "id"],
-    ["series", "Series", "profileImageId", "id"],
-    ["series", "Series", "profileBannerId", "id"],
-    ["chapter", "Chapter", "coverId", "id"],
-    ["chapter", "ChapterPage", "imageId", "chapterId"],
-  ] as const) {
+  for (const [type, table, column, id] of IMAGE_USE_COLUMNS) {
     await sql`INSERT INTO "ImageUse" ("userType", "userId", "imageId")
       SELECT ${sql.lit(type)}, ${sql.ref(id)}, ${sql.ref(column)} FROM ${sql.table(table)} WHERE ${sql.ref(column)} IS NOT NULL
       ON CONFLICT DO NOTHING`.execute(trx);

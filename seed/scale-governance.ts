@@ -1,3 +1,4 @@
+import { IMAGE_USE_COLUMNS } from "./image-uses.ts";
 import { Random } from "./random.ts";
 import { DAY, HOUR, type ScaleContext } from "./scale-context.ts";
 import { prepare } from "./sqlite-statement.ts";
@@ -394,16 +395,7 @@ export function writeGovernance(ctx: ScaleContext, passwordHash: string, bigPost
 
   // Image uses of what is published (the deleting migration's structured backfill; the set embeds no images in text).
   let imageUses = 0;
-  for (const [type, table, column, id] of [
-    ["user", "User", "profileImageId", "id"],
-    ["user", "User", "profileBannerId", "id"],
-    ["hub", "Hub", "profileImageId", "id"],
-    ["hub", "Hub", "profileBannerId", "id"],
-    ["series", "Series", "profileImageId", "id"],
-    ["series", "Series", "profileBannerId", "id"],
-    ["chapter", "Chapter", "coverId", "id"],
-    ["chapter", "ChapterPage", "imageId", "chapterId"],
-  ] as const) {
+  for (const [type, table, column, id] of IMAGE_USE_COLUMNS) {
     imageUses += sqlite
       .prepare(`INSERT OR IGNORE INTO "ImageUse" SELECT '${type}', "${id}", "${column}" FROM "${table}" WHERE "${column}" IS NOT NULL`)
       .run().changes;

@@ -1,7 +1,7 @@
 import { Field } from "./field.tsx";
 
 /**
- * The reason and the number of days of a hub ban or a site suspension (CONTRACT.md 13; empty days: no end), with the
+ * The reason and the number of days of a hub ban or a site suspension (docs/api.md "Bans, suspensions and the mod log"; empty days: no end), with the
  * values and errors of the last post.
  */
 export function BanFields({

@@ -169,7 +169,7 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
       call<{ liked: boolean; likes: number }>(`/hubs/${seg(hubName)}/${postId}/like`, { method: liked ? "POST" : "DELETE" }),
 
     topSeries: (perPage: number) => publicRead<Page<Series>>("/series/top", { per_page: perPage }),
-    // `filters`: tag (repeated), status, rating, sort (CONTRACT.md §14; app/lib/series-meta.ts).
+    // `filters`: tag (repeated), status, rating, sort (docs/api.md "Series metadata and browsing"; app/lib/series-meta.ts).
     seriesList: (page: number, filters: Query = {}) => call<Page<Series>>("/series", { query: { ...filters, page, per_page: 10 } }),
     searchSeries: (name: string, page: number, filters: Query = {}) =>
       call<Page<Series>>("/series/search", { query: { ...filters, name, page, per_page: 10 } }),
@@ -196,7 +196,7 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     /** Ends every session of the caller, this one included. */
     logoutEverywhere: () => call<{ loggedOut: boolean }>("/auth/logout-all", { method: "POST" }),
     hubById: (id: number) => call<HubDetail>(`/hubs/id/${id}`),
-    /** Hub moderators (CONTRACT.md 13): the list, and the creator's or an admin's changes to it. */
+    /** Hub moderators (docs/api.md §14): the list, and the creator's or an admin's changes to it. */
     hubModerators: (hubName: string) => call<HubModerators>(`/hubs/${seg(hubName)}/moderators`),
     setHubModerator: (hubId: number, userId: number, moderator: boolean) =>
       call<HubModerators>(`/hubs/${hubId}/moderators/${userId}`, { method: moderator ? "PUT" : "DELETE" }),
@@ -213,18 +213,18 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     updateChapter: (seriesName: string, number: number, body: ChapterEditInput) =>
       call<Chapter>(`/series/${seg(seriesName)}/${number}`, { method: "PUT", body }),
 
-    /** Deleting (CONTRACT.md 12): the thing with everything inside it. */
+    /** Deleting (docs/api.md §15): the thing with everything inside it. */
     deletePost: (id: number) => call<Deleted>(`/hub-posts/${id}`, { method: "DELETE" }),
     deleteChapter: (seriesName: string, number: number) => call<Deleted>(`/series/${seg(seriesName)}/${number}`, { method: "DELETE" }),
     deleteSeries: (id: number) => call<Deleted>(`/series/${id}`, { method: "DELETE" }),
     deleteHub: (id: number) => call<Deleted>(`/hubs/${id}`, { method: "DELETE" }),
-    /** Removal by moderators (CONTRACT.md 13): the thing keeps its place; `restore` clears it. */
+    /** Removal by moderators (docs/api.md "Removal"): the thing keeps its place; `restore` clears it. */
     setRemoved: (action: "remove" | "restore", subject: RemovalSubject, reason: string) =>
       call<RemovalState>(`/moderation/${action}`, { method: "POST", body: { subject, reason } }),
     /** The caller's account, with its password (docs/api.md "Deleting an account"). */
     deleteAccount: (id: number, password: string) => call<Deleted>(`/user/${id}`, { method: "DELETE", body: { password } }),
 
-    /** Comments (CONTRACT.md 10): `place` is the post's or chapter's path, `/hubs/{hub}/{id}` or `/series/{name}/{n}`. */
+    /** Comments (docs/api.md §10): `place` is the post's or chapter's path, `/hubs/{hub}/{id}` or `/series/{name}/{n}`. */
     comments: (place: string, sort: CommentSort, page: number, perPage = 10, includeBlocked = false) =>
       call<Page<Comment> & { hidden?: number }>(`${place}/comments`, {
         query: { sort, page, per_page: perPage, includeBlocked: includeBlocked ? "true" : undefined },
@@ -240,7 +240,7 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     setCommentLike: (id: number, liked: boolean) =>
       call<{ liked: boolean; likes: number }>(`/comments/${id}/like`, { method: liked ? "POST" : "DELETE" }),
 
-    /** Notifications and the following feed (CONTRACT.md 11), always the caller's. */
+    /** Notifications and the following feed (docs/api.md §11), always the caller's. */
     notifications: (page: number, unreadOnly: boolean, perPage = 20) =>
       call<Page<Notification>>("/me/notifications", { query: { page, per_page: perPage, unread: unreadOnly ? "true" : undefined } }),
     unreadCount: () => call<{ count: number }>("/me/notifications/unread-count"),
@@ -282,7 +282,7 @@ export function loginErrorMessage(err: unknown): string {
   if (err.status === 0) return "Network error. Please check your connection.";
   if (err.status === 401) return "Invalid credentials";
   if (err.status === 400) return "Please check your username and password";
-  // A suspended account (CONTRACT.md 13): "This account is suspended".
+  // A suspended account (docs/api.md "Bans, suspensions and the mod log"): "This account is suspended".
   if (err.status === 403 && err.message) return err.message;
   // Throttled ("Too many login attempts...") or timed out: the reason, in the API's or our words.
   if ((err.status === 429 || err.status === 504) && err.message) return err.message;

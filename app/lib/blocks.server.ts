@@ -1,4 +1,4 @@
-// The API calls of blocks (CONTRACT.md 13) on the typed client's `call`: the profile's button, its confirmation page
+// The API calls of blocks (docs/api.md "Blocks") on the typed client's `call`: the profile's button, its confirmation page
 // and the settings page's list.
 import type { BlockedUser, BlockState } from "../../server/rules/blocks.ts";
 import type { Page } from "../../server/rules/responses.ts";

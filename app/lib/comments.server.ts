@@ -1,4 +1,4 @@
-// The comment section's loader and action parts, shared by the post page and the chapter page (CONTRACT.md 10).
+// The comment section's loader and action parts, shared by the post page and the chapter page (docs/api.md §10).
 import { data, redirect } from "@remix-run/node";
 import { COMMENT_SORTS, type CommentSort } from "../../server/rules/comment.ts";
 import type { Comment } from "../../server/rules/responses.ts";

@@ -30,7 +30,7 @@ const withinOf = (place: PlaceRemoval): Within[] => [
 ];
 
 /**
- * A tombstone shows no content and no author (CONTRACT.md 10); `removed` is moderation's (issue 14), its own or that
+ * A tombstone shows no content and no author (docs/api.md §10); `removed` is moderation's (issue 14), its own or that
  * of what it is in.
  */
 const toComment = (row: CommentRow, liked: boolean, within: Within[]): Comment => ({

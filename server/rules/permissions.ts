@@ -70,7 +70,7 @@ export type Standing = "admin" | "creator" | "moderator" | "none";
 const RANK: Record<Standing, number> = { admin: 3, creator: 2, moderator: 1, none: 0 };
 
 /**
- * Removal (CONTRACT.md 13) as the rules see a subject: who wrote it (a chapter's is its series' author), the actor's
+ * Removal (docs/api.md "Removal") as the rules see a subject: who wrote it (a chapter's is its series' author), the actor's
  * standing over it besides being an admin, and, while it is removed, who removed it and their standing over it now.
  */
 export interface RemovalFacts {

@@ -1,12 +1,12 @@
 // Account settings (CONTRACT.md 12, docs/api.md §12): password change, email change, log out everywhere, export.
 import supertest from "supertest";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { createApp } from "../../server/app.ts";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";
 import { createHub, createPost, joinHub } from "../helpers/fixtures.ts";
 import { imageBytes, keptImageBytes, removeKeptOriginal, uploadImage } from "../helpers/images.ts";
+import { unzip } from "../helpers/zip.ts";
 
 const FAILURE_LIMIT = 3;
 let api: TestApi;
@@ -194,35 +194,6 @@ describe("POST /auth/logout-all", () => {
     expect((await me(user, await signIn(user))).status).toBe(200);
   });
 });
-
-interface ZipEntry {
-  name: string;
-  bytes: Buffer;
-}
-
-function unzip(zip: Buffer): Promise<ZipEntry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err) return reject(err);
-      const entries: ZipEntry[] = [];
-      file.on("entry", (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openErr, stream) => {
-          if (openErr) return reject(openErr);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-            file.readEntry();
-          });
-          stream.on("error", reject);
-        });
-      });
-      file.on("end", () => resolve(entries));
-      file.on("error", reject);
-      file.readEntry();
-    });
-  });
-}
 
 const download = (userId: number, auth: { Authorization: string }) =>
   api.request

@@ -42,7 +42,7 @@ interface Viewer {
 }
 
 /**
- * The comments under a post or a chapter (CONTRACT.md 10): the count, the order, a page of comments with their
+ * The comments under a post or a chapter (docs/api.md §10): the count, the order, a page of comments with their
  * first replies, and for the signed-in the forms to comment, reply, edit, delete and like. Everything is a link or a
  * form post that works without JavaScript; with it, fetchers and optimistic updates.
  */
