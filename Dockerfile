@@ -2,7 +2,7 @@
 # Inkwell: the API and the web app in one container, data in /data (see docker-compose.yml).
 
 # ---- build: install everything, build the web app ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary is reachable; node-gyp then uses the
 # headers this image already has instead of downloading them.
@@ -17,8 +17,8 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
-# ---- runtime: production dependencies, the build and the sources tsx runs ----
-FROM node:20-bookworm-slim AS runtime
+# ---- runtime: production dependencies, the build and the TypeScript sources Node runs (it strips their types) ----
+FROM node:24-bookworm-slim AS runtime
 # The fonts the demo seed's art names (seed/art/: Liberation Sans Narrow for balloons, DejaVu Sans and
 # Serif with their bold/oblique faces for titles and sound effects; fontconfig-config: /etc/fonts/fonts.conf);
 # tini forwards signals to node.
@@ -47,4 +47,4 @@ EXPOSE 3000 8080
 HEALTHCHECK --interval=15s --timeout=5s --start-period=120s --retries=3 \
   CMD node -e "Promise.all([fetch('http://127.0.0.1:'+process.env.API_PORT+'/health'),fetch('http://127.0.0.1:'+process.env.PORT+'/health')]).then(r=>process.exit(r.every(x=>x.ok)?0:1),()=>process.exit(1))"
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "scripts/start.ts"]

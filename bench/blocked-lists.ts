@@ -1,7 +1,7 @@
 // What a blocker's list read costs (docs/decisions/018-governance.md, "Blocks"): a hub of N posts by 100 authors,
 // written straight into a fresh SQLite database; a viewer who blocks `blocks` of those authors (each holding 1 % of
 // the posts). Times the hub's latest posts, page 1 and deeper, plain (a viewer without blocks) and for the blocker
-// (the NOT EXISTS page and the `hidden` count). `npx tsx bench/blocked-lists.ts [posts] [blocks]` (default 200,000 and 5).
+// (the NOT EXISTS page and the `hidden` count). `node bench/blocked-lists.ts [posts] [blocks]` (default 200,000 and 5).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -167,7 +167,7 @@ export async function ensureDataset(spec: DatasetSpec, options: { timeoutMs: num
 
 function runSeed(dataDir: string, spec: DatasetSpec, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    // The same Node and loader flags (tsx) as this process.
+    // The same Node and flags as this process.
     const child = spawn(
       process.execPath,
       [...process.execArgv, path.join(ROOT, "seed/cli.ts"), "--data-dir", dataDir, "--scale", scaleSpec(spec.counts)],

@@ -1,6 +1,6 @@
 // How long deleting a big hub holds the writer (docs/decisions/018-governance.md, "Deleting"): a hub of N posts (a
 // like, a comment with a like and a notification, and an image use each) written straight into a fresh SQLite
-// database, then DELETE /hubs/{id}'s transactions timed: in all, and the longest one (other requests wait that long). `npx tsx bench/delete-hub.ts [posts]` (default 20,000).
+// database, then DELETE /hubs/{id}'s transactions timed: in all, and the longest one (other requests wait that long). `node bench/delete-hub.ts [posts]` (default 20,000).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

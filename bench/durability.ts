@@ -1,6 +1,6 @@
 // Writes per second with SQLite synchronous = NORMAL vs FULL on this machine (likes, posts, image
 // uploads), and the cost of fsyncing an uploaded file: the numbers behind docs/decisions/009.
-// Run: npx tsx bench/durability.ts [seconds per measurement, default 4]
+// Run: node bench/durability.ts [seconds per measurement, default 4]
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import type { AddressInfo } from "node:net";

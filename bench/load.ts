@@ -21,11 +21,14 @@ export class LoadRunner {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(readonly settings: LoadSettings) {}
+  readonly settings: LoadSettings;
+  constructor(settings: LoadSettings) {
+    this.settings = settings;
+  }
 
   private ensureWorker(): ChildProcess {
     if (this.worker && this.worker.connected) return this.worker;
-    // fork() reuses this process's execArgv: the same Node with tsx's loader.
+    // fork() runs the worker with this process's Node and flags; Node strips its types.
     const worker = fork(path.join(BENCH_DIR, "load-worker.ts"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
     worker.on("message", (message: { id: number; result?: LoadResult; error?: string }) => {
       const p = this.pending.get(message.id);

@@ -29,7 +29,7 @@ export function stopGraceSeconds(): number {
 
 const running = new Set<Child>();
 
-/** Starts a TypeScript entry point with the same Node and tsx loader as this process. */
+/** Starts a TypeScript entry point with the same Node and flags as this process (Node strips the types). */
 function startChild(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string): Child {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const logStream = fs.createWriteStream(logFile);

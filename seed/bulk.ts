@@ -10,10 +10,12 @@ export class BulkWriter {
   private open = false;
   rows = 0;
 
-  constructor(
-    private readonly sqlite: BetterSqlite3.Database,
-    private readonly chunk = 100_000,
-  ) {}
+  private readonly sqlite: BetterSqlite3.Database;
+  private readonly chunk;
+  constructor(sqlite: BetterSqlite3.Database, chunk = 100_000) {
+    this.sqlite = sqlite;
+    this.chunk = chunk;
+  }
 
   start(): void {
     this.sqlite.pragma("synchronous = OFF");

@@ -29,12 +29,13 @@ export function skewedCount(rnd: Random, mean: number, cap: number): number {
  */
 export class UserRun {
   private readonly skipAt: number;
-  constructor(
-    private readonly start: number,
-    readonly size: number,
-    private readonly users: number,
-    exclude: number,
-  ) {
+  private readonly start: number;
+  readonly size: number;
+  private readonly users: number;
+  constructor(start: number, size: number, users: number, exclude: number) {
+    this.start = start;
+    this.size = size;
+    this.users = users;
     this.skipAt = (exclude - start + users) % users;
   }
   /** Whether `user` (a 0-based index) is in the run. */

@@ -116,12 +116,13 @@ export class DiscussionWriter {
   private nextId: number;
   private readonly sql;
 
-  constructor(
-    sqlite: BetterSqlite3.Database,
-    private readonly bulk: BulkWriter,
-    private readonly rows: RowCounts,
-    private readonly o: DiscussionOptions,
-  ) {
+  private readonly bulk: BulkWriter;
+  private readonly rows: RowCounts;
+  private readonly o: DiscussionOptions;
+  constructor(sqlite: BetterSqlite3.Database, bulk: BulkWriter, rows: RowCounts, o: DiscussionOptions) {
+    this.bulk = bulk;
+    this.rows = rows;
+    this.o = o;
     this.nextId = o.firstCommentId;
     this.sql = {
       comment: prepare(

@@ -5,8 +5,10 @@ import { z } from "zod";
 
 /** Thrown by loadConfig/loadWebConfig: every problem found, one line each. */
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
     super(`Invalid configuration:\n${problems.join("\n")}`);
+    this.problems = problems;
     this.name = "ConfigError";
   }
 }

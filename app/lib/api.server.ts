@@ -36,12 +36,12 @@ import { sessionEnded, type Session } from "./session.server.ts";
 
 /** A failed API call. `status` 0 means no response at all (network error). */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: FieldError[] = [],
-  ) {
+  readonly status: number;
+  readonly errors: FieldError[];
+  constructor(status: number, message: string, errors: FieldError[] = []) {
     super(message);
+    this.status = status;
+    this.errors = errors;
     this.name = "ApiError";
   }
 }

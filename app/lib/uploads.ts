@@ -60,8 +60,10 @@ export interface UploadHandle {
 
 /** An upload's failure, thrown by `uploadWithProgress`. */
 export class UploadError extends Error {
-  constructor(readonly failure: UploadFailure) {
+  readonly failure: UploadFailure;
+  constructor(failure: UploadFailure) {
     super(failure.message);
+    this.failure = failure;
   }
 }
 

@@ -104,7 +104,10 @@ type Shot = "establishing" | "dialogue" | "closeup" | "action" | "reaction";
 /** Lines dealt without repeats within a page. */
 class Deck {
   private readonly piles = new Map<readonly string[], string[]>();
-  constructor(private readonly rnd: Random) {}
+  private readonly rnd: Random;
+  constructor(rnd: Random) {
+    this.rnd = rnd;
+  }
   deal(lines: readonly string[]): string {
     let pile = this.piles.get(lines);
     if (!pile || pile.length === 0) {

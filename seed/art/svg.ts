@@ -37,10 +37,12 @@ export class SvgDoc {
   private readonly defs: string[] = [];
   private counter = 0;
 
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {}
+  readonly width: number;
+  readonly height: number;
+  constructor(width: number, height: number) {
+    this.width = width;
+    this.height = height;
+  }
 
   private id(prefix: string) {
     return `${prefix}${++this.counter}`;

@@ -58,8 +58,10 @@ const ORDER = {
 
 /** Thrown inside the publishing unit (which rolls back) when the chapter's number is taken. */
 export class ChapterNumberTaken extends Error {
-  constructor(readonly number: number) {
+  readonly number: number;
+  constructor(number: number) {
     super(`Chapter ${number} already exists`);
+    this.number = number;
   }
 }
 

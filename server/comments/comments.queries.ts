@@ -401,8 +401,10 @@ export function createCommentQueries(db: Database) {
 
 /** Rolls a unit back with the reason it was refused. */
 class Refused extends Error {
-  constructor(readonly problem: "no-place" | "no-parent") {
+  readonly problem: "no-place" | "no-parent";
+  constructor(problem: "no-place" | "no-parent") {
     super(problem);
+    this.problem = problem;
   }
 }
 

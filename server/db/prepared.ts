@@ -7,7 +7,10 @@ export type Executor = Kysely<DB> | Transaction<DB>;
 
 /** Stands for a named value while the query is built; replaced by the call's value at each run. */
 class Slot {
-  constructor(readonly name: string) {}
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+  }
 }
 
 /** Gives a query's placeholders their names while it is built: `where("id", "=", p("id"))`. */

@@ -11,22 +11,21 @@ export interface FieldError {
 
 /** Thrown anywhere below a router; the error handler turns it into the contract's error body. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: FieldError[],
-  ) {
+  readonly status: number;
+  readonly errors?: FieldError[];
+  constructor(status: number, message: string, errors?: FieldError[]) {
     super(message);
+    this.status = status;
+    this.errors = errors;
   }
 }
 
 /** 429 with a Retry-After header: a throttle's answer says when to come back. */
 export class TooManyRequests extends HttpError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
     super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

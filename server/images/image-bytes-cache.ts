@@ -23,7 +23,10 @@ export class ImageBytesCache {
   private readonly entries = new Map<string, CachedImage>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  private readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get(key: string): CachedImage | undefined {
     const entry = this.entries.get(key);

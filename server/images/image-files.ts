@@ -85,10 +85,12 @@ export class WorkLimiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(
-    private readonly running: number,
-    private readonly queued: number,
-  ) {}
+  private readonly running: number;
+  private readonly queued: number;
+  constructor(running: number, queued: number) {
+    this.running = running;
+    this.queued = queued;
+  }
 
   /** Runs `job` now or after a queue slot frees; null when both are full (the caller does without). */
   tryRun<T>(job: () => Promise<T>): Promise<T> | null {
@@ -234,10 +236,9 @@ async function resize(from: ImageFormat, to: ImageFormat, width: number, io: Ren
 export class ImageFiles implements ImageStorage {
   private readonly renditions: Renditions;
 
-  constructor(
-    readonly root: string,
-    resizeLimits?: { running: number; queued: number },
-  ) {
+  readonly root: string;
+  constructor(root: string, resizeLimits?: { running: number; queued: number }) {
+    this.root = root;
     this.renditions = new Renditions(resizeLimits);
   }
 
@@ -337,10 +338,9 @@ export class ImageFiles implements ImageStorage {
 export class BucketImageFiles implements ImageStorage {
   private readonly renditions: Renditions;
 
-  constructor(
-    private readonly objects: ObjectStore,
-    resizeLimits?: { running: number; queued: number },
-  ) {
+  private readonly objects: ObjectStore;
+  constructor(objects: ObjectStore, resizeLimits?: { running: number; queued: number }) {
+    this.objects = objects;
     this.renditions = new Renditions(resizeLimits);
   }
 

@@ -120,7 +120,7 @@ type Answer = { count: number } | { error: string };
 
 /** A second instance in its own process (tests/helpers/toggle-instance.ts), ready to run its calls on `go()`. */
 async function secondInstance(job: ToggleInstanceJob): Promise<{ go(): Promise<Answer[]> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/helpers/toggle-instance.ts"), JSON.stringify(job)], {
+  const child = spawn(process.execPath, [path.resolve("tests/helpers/toggle-instance.ts"), JSON.stringify(job)], {
     stdio: ["pipe", "pipe", "inherit"],
   });
   const lines = readline.createInterface({ input: child.stdout });

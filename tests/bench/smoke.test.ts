@@ -17,7 +17,7 @@ const TIMEOUT_MS = 8 * 60_000;
 
 function runSmoke(engine: Engine): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    // Its own process group, so a timeout ends npm, tsx and everything the benchmark started.
+    // Its own process group, so a timeout ends npm and everything the benchmark started.
     const child = spawn("npm", ["run", "bench", "--", "--smoke", "--engine", engine], {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: "0" },

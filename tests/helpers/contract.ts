@@ -13,7 +13,9 @@ export class ContractChecker {
   private readonly routes: { method: string; pattern: RegExp; path: string }[];
   private readonly validators = new Map<string, ReturnType<Ajv2020["compile"]>>();
 
-  constructor(private readonly doc: OpenApiDoc) {
+  private readonly doc: OpenApiDoc;
+  constructor(doc: OpenApiDoc) {
+    this.doc = doc;
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
     this.routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => ({

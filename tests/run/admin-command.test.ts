@@ -54,9 +54,8 @@ function siteWithAdminCommand(name: string, databaseUrl: () => string | undefine
 
   /** The real command, as `npm run admin` runs it, on the instance's database. */
   async function admin(command: "grant" | "revoke") {
-    const tsx = path.join(root, "node_modules/.bin/tsx");
     const url = databaseUrl();
-    const { stdout } = await run(tsx, ["scripts/admin.ts", command, username, "--data-dir", state.site!.dataDir], {
+    const { stdout } = await run(process.execPath, ["scripts/admin.ts", command, username, "--data-dir", state.site!.dataDir], {
       cwd: root,
       // Only the site's database: no DATABASE_URL or REDIS_URL of the machine's.
       env: {

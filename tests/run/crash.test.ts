@@ -50,7 +50,6 @@ async function startApi(site: Site): Promise<Api> {
       POST_RATE_PER_HOUR: "0", // writers under load post faster than a person (docs/api.md "Limits")
       ...site.env,
     },
-    { oneProcess: true },
   );
   await waitForHealth(`${url}/health`, running, 60_000, 100);
   return { ...running, url };

@@ -18,15 +18,14 @@ export interface Instance extends Running {
 const started: Instance[] = [];
 
 /**
- * Starts `scripts/start.ts` (what `npm start` runs) as one Node process with tsx's loader, so a SIGKILL of
- * its pid takes down both its API and its web app (runScript's `oneProcess`).
+ * Starts `scripts/start.ts` (what `npm start` runs) as one Node process, so a SIGKILL of its pid takes down
+ * both its API and its web app.
  */
 async function startInstance(name: string, env: Record<string, string>, apiPort: number, webPort: number): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-${name}-`));
   const running = runScript(
     "scripts/start.ts",
     { ...env, DATA_DIR: dataDir, API_PORT: String(apiPort), PORT: String(webPort) },
-    { oneProcess: true },
   );
   const instance: Instance = { ...running, name, api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}`, dataDir };
   started.push(instance);

@@ -5,7 +5,6 @@ import path from "node:path";
 export { freePort } from "../services/ports.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(root, "node_modules/.bin/tsx");
 
 export interface Running {
   child: ChildProcess;
@@ -14,14 +13,12 @@ export interface Running {
 }
 
 /**
- * Runs `script` (e.g. scripts/start.ts) with tsx, without npm in between (npm dies of a signal
- * instead of reporting the exit code), on exactly `env` plus PATH and HOME. `oneProcess`: Node with
- * tsx's loader instead of the tsx command, whose child a SIGKILL of tsx would leave running.
+ * Runs `script` (e.g. scripts/start.ts) with Node, which strips its types, without npm in between (npm
+ * dies of a signal instead of reporting the exit code), on exactly `env` plus PATH and HOME.
  */
-export function runScript(script: string, env: Record<string, string>, { oneProcess = false } = {}): Running {
+export function runScript(script: string, env: Record<string, string>): Running {
   let output = "";
-  const [command, args] = oneProcess ? [process.execPath, ["--import", "tsx", script]] : [TSX, [script]];
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } as unknown as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -34,11 +34,10 @@ export function findOnPath(command: string, whenMissing: string): string {
 
 /** A start that failed; `log` holds the logs' tails, so callers can tell a lost port race from a real failure. */
 export class ServiceStartError extends Error {
-  constructor(
-    message: string,
-    readonly log: string,
-  ) {
+  readonly log: string;
+  constructor(message: string, log: string) {
     super(log ? `${message}\n${log}` : message);
+    this.log = log;
     this.name = "ServiceStartError";
   }
 
