@@ -37,20 +37,17 @@ interface Site {
 async function startApi(site: Site): Promise<Api> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const running = runScript(
-    "server/main.ts",
-    {
-      DATA_DIR: site.dataDir,
-      API_PORT: String(port),
-      LOG_LEVEL: "warn",
-      NODE_ENV: "development",
-      BCRYPT_COST: "4",
-      AUTH_RATE_LIMIT_PER_15_MIN: "0",
-      UPLOAD_RATE_PER_HOUR: "0",
-      POST_RATE_PER_HOUR: "0", // writers under load post faster than a person (docs/api.md "Limits")
-      ...site.env,
-    },
-  );
+  const running = runScript("server/main.ts", {
+    DATA_DIR: site.dataDir,
+    API_PORT: String(port),
+    LOG_LEVEL: "warn",
+    NODE_ENV: "development",
+    BCRYPT_COST: "4",
+    AUTH_RATE_LIMIT_PER_15_MIN: "0",
+    UPLOAD_RATE_PER_HOUR: "0",
+    POST_RATE_PER_HOUR: "0", // writers under load post faster than a person (docs/api.md "Limits")
+    ...site.env,
+  });
   await waitForHealth(`${url}/health`, running, 60_000, 100);
   return { ...running, url };
 }

@@ -23,10 +23,7 @@ const started: Instance[] = [];
  */
 async function startInstance(name: string, env: Record<string, string>, apiPort: number, webPort: number): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-${name}-`));
-  const running = runScript(
-    "scripts/start.ts",
-    { ...env, DATA_DIR: dataDir, API_PORT: String(apiPort), PORT: String(webPort) },
-  );
+  const running = runScript("scripts/start.ts", { ...env, DATA_DIR: dataDir, API_PORT: String(apiPort), PORT: String(webPort) });
   const instance: Instance = { ...running, name, api: `http://127.0.0.1:${apiPort}`, web: `http://127.0.0.1:${webPort}`, dataDir };
   started.push(instance);
   await waitForHealth(`${instance.api}/health`, running, 120_000, 200);
