@@ -35,6 +35,7 @@ COPY --from=build /app/package.json /app/prisma.config.ts /app/tsconfig.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/prisma ./prisma
+COPY --from=build /app/common ./common
 COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
 COPY --from=build /app/web ./web

@@ -38,6 +38,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       appDirectory: "app",
       buildDirectory: "build",
       ignoredRouteFiles: ["**/*.css", "**/*.test.*"],
+      // app/routes holds the screens (flat routes); these addresses only lead to one (docs/web.md §2, §7).
+      routes: (defineRoutes) =>
+        defineRoutes((route) => {
+          route("home", "routes/_index.tsx", { id: "home" }); // the same screen as /
+          route("create", "redirects/create-menu.ts", { index: true });
+          route("create/:kind", "redirects/create-form.ts");
+          route("hub/:id", "redirects/hub-by-id.ts");
+          route("hub-posts/:id", "redirects/post-by-id.ts");
+        }),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
@@ -47,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
   ],
-  // The API's server code shares only pure modules (server/rules) with the app.
+  // The API's server code shares only pure modules (server/rules) with the app; both share common/.
   build: {
     target: "es2022",
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: rootImportsChunk() } },

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "../server/db/database.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
-import { createDeletionQueries } from "../server/deletion/deletion.queries.ts";
+import { createDeletionService } from "../server/deletion/deletion.service.ts";
 import { counterMismatches } from "../seed/counters.ts";
 
 const POSTS = Number(process.argv[2] ?? 20_000);
@@ -91,7 +91,7 @@ try {
     });
   }
   await kysely.updateTable("User").set({ unreadNotifications: unread }).where("id", "=", author!.id).execute();
-  const deletion = createDeletionQueries(db);
+  const deletion = createDeletionService(db);
   // better-sqlite3 runs on this thread: the longest gap between ticks is the longest a batch held everyone else.
   let last = performance.now();
   let longest = 0;
@@ -101,7 +101,7 @@ try {
     last = t;
   }, 1);
   const started = performance.now();
-  await deletion.deleteHub(hub.id, () => undefined);
+  await deletion.deleteOwned("hub", hub.id);
   const ms = performance.now() - started;
   clearInterval(probe);
   longest = Math.max(longest, performance.now() - last);

@@ -311,7 +311,7 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
     "uncached.api.feed-p1",
     1.5,
   );
-  // Series browsing (CONTRACT.md 14): 2,000 series against 600, each filter and the updated sort.
+  // Series browsing (docs/api.md "Series metadata and browsing"): 2,000 series against 600, each filter and the updated sort.
   for (const [scenario, what] of [
     ["series-tag", "series with one tag"],
     ["series-two-tags", "series with two tags"],

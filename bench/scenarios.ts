@@ -124,7 +124,7 @@ export function apiReads(p: Picks, idPrefix = "api", group: ScenarioGroup = "api
       path: `/hubs/${hub}/${p.postId}/comments?sort=top&page=${p.comments.deepPage}&size=10`,
     },
     { id: "series-top", title: "GET /series/top?per_page=10", path: "/series/top?per_page=10" },
-    // Series browsing (CONTRACT.md 14): the tag filters, alone and combined, and the updated sort, as a guest.
+    // Series browsing (docs/api.md "Series metadata and browsing"): the tag filters, alone and combined, and the updated sort, as a guest.
     { id: "series-tag", title: `GET /series?tag=${tagX}`, path: `/series?tag=${enc(tagX)}` },
     { id: "series-two-tags", title: `GET /series?tag=${tagX}&tag=${tagY}`, path: `/series?tag=${enc(tagX)}&tag=${enc(tagY)}` },
     { id: "series-tag-rating", title: `GET /series?tag=${tagX}&rating=teen`, path: `/series?tag=${enc(tagX)}&rating=teen` },

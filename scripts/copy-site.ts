@@ -1,8 +1,8 @@
 // `npm run copy-site -- --from ./data`: copies a SQLite site (database and images) into the PostgreSQL of
-// DATABASE_URL and the S3 bucket of S3_* (CONTRACT.md 15). The target database must be empty. Exit 1 on any problem.
+// DATABASE_URL and the S3 bucket of S3_* (docs/api.md §1). The target database must be empty. Exit 1 on any problem.
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
-import { ConfigError } from "../server/config-problems.ts";
+import { ConfigError } from "../common/config-problems.ts";
 import { copySite, SourceNotMigratedError, TargetNotEmptyError } from "./lib/copy-site.ts";
 
 const USAGE = `Usage: DATABASE_URL=postgresql://... S3_BUCKET=... [S3_ENDPOINT=... S3_*] npm run copy-site -- --from <data folder>

@@ -24,7 +24,7 @@ export interface CounterMismatches {
   unreadNotifications: number;
   /** Users whose blockCount differs from their Block rows. */
   userBlocks: number;
-  /** Series whose lastChapterAt differs from their newest live chapter's date (kept by triggers, CONTRACT.md 14). */
+  /** Series whose lastChapterAt differs from their newest live chapter's date (kept by triggers, docs/api.md "Series metadata and browsing"). */
   seriesLastChapter: number;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
+import { createCommentWrites, newCommentNotifications } from "../server/comments/comment-writes.service.ts";
 import { createCommentQueries, type Place } from "../server/comments/comments.queries.ts";
-import { newCommentNotifications } from "../server/comments/comments.service.ts";
 import type { Database } from "../server/db/database.ts";
 import type { Executor } from "../server/db/prepared.ts";
 import { insertNotifications, type NewNotification } from "../server/notifications/notify.ts";
@@ -41,6 +41,7 @@ export async function writeDemoDiscussion(
   ids: WrittenIds,
 ): Promise<DiscussionCounts> {
   const comments = createCommentQueries(db);
+  const writes = createCommentWrites(db);
   const readUntil = new Map([...discussion.readUntil].map(([username, at]) => [ids.user(username), at]));
   const withReadState = <N extends { userId: number }>(n: N, createdAt: number) => {
     const until = readUntil.get(n.userId);
@@ -60,7 +61,7 @@ export async function writeDemoDiscussion(
       content: planned.content,
       parentId: planned.answers === null ? null : commentIds[planned.answers],
     });
-    const { id } = await comments.insertWithin(
+    const { id } = await writes.insertWithin(
       trx,
       place,
       { authorId, content: input.content, parentId: input.parentId ?? null, createdAt: planned.at },

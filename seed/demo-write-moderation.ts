@@ -4,7 +4,7 @@ import { DAY, type DemoPlan } from "./demo-plan.ts";
 import type { WrittenIds } from "./demo-write-discussion.ts";
 
 /**
- * The demo's governance (CONTRACT.md 13), written after the discussion: a site admin; a moderator added to the demo
+ * The demo's governance (docs/api.md §14), written after the discussion: a site admin; a moderator added to the demo
  * login's hub; and a report on a comment in that hub, resolved by the moderator. Each action with the mod log entry the
  * API writes for it, so the hub's public log has something to show.
  */

@@ -4,7 +4,8 @@ import type BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import type { Engine } from "../server/db/database.ts";
 import type { Executor } from "../server/db/prepared.ts";
-import { CONTENT_TYPES, formatOf, ImageFiles, type ImageFormat } from "../server/images/image-files.ts";
+import { ImageFiles } from "../server/images/folder-storage.ts";
+import { CONTENT_TYPES, formatOf, type ImageFormat } from "../server/images/image-formats.ts";
 import { prepare } from "./sqlite-statement.ts";
 import type { RenderedImage } from "./art/render.ts";
 

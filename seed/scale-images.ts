@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { ImageFiles } from "../server/images/image-files.ts";
+import type { ImageFiles } from "../server/images/folder-storage.ts";
 import type { ImageRow } from "../server/images/images.service.ts";
 import { avatar } from "./art/avatar.ts";
 import { banner } from "./art/banner.ts";
@@ -10,7 +10,7 @@ import { comicPage } from "./art/page.ts";
 import { COLOUR_PALETTES } from "./art/palette.ts";
 import { renderSvg, type RenderedImage } from "./art/render.ts";
 import { seriesStyle } from "./art/style.ts";
-import { CONTENT_TYPES } from "../server/images/image-files.ts";
+import { CONTENT_TYPES } from "../server/images/image-formats.ts";
 import { mapWithConcurrency } from "./pool.ts";
 
 /**

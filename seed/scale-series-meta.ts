@@ -2,7 +2,7 @@ import type { ContentRating, ReadingDirection, SeriesStatus } from "../server/ru
 import { Random } from "./random.ts";
 
 /**
- * The tags, statuses, ratings and reading directions of the large benchmark set's series (CONTRACT.md 14). A few dozen
+ * The tags, statuses, ratings and reading directions of the large benchmark set's series (docs/api.md "Series metadata and browsing"). A few dozen
  * tags, picked with a skew (the first ones on a large share of the series, the last on a handful), all statuses,
  * ratings and directions. Drawn from their own random stream, so the rest of the set is the same with or without them.
  */

@@ -1,5 +1,5 @@
 import { DEMO_USERNAME } from "./content/users.ts";
-import type { ImageFiles } from "../server/images/image-files.ts";
+import type { ImageFiles } from "../server/images/folder-storage.ts";
 import { imageRowInserter } from "./image-store.ts";
 import { Random } from "./random.ts";
 import { DAY, HOUR, type ScaleContext } from "./scale-context.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { secretSetting, settingsReader } from "./config-problems.ts";
-import { developmentSecret } from "./development-secret.ts";
+import { secretSetting, settingsReader } from "../common/config-problems.ts";
+import { developmentSecret } from "../common/development-secret.ts";
 import type { S3Settings } from "./images/s3-storage.ts";
 import { DEFAULT_CHAPTER_RATE_PER_HOUR, DEFAULT_EDIT_RATE_PER_HOUR, DEFAULT_POST_RATE_PER_HOUR } from "./rules/write-limits.ts";
 
@@ -17,13 +17,13 @@ const EnvSchema = z.object({
   API_PORT: positiveInt(8080),
   DATA_DIR: z.string().min(1).default("./data"),
   // PostgreSQL instead of the embedded SQLite (docs/decisions/014-data-layer.md). Unset, empty or `file:...`
-  // (CONTRACT.md 15): the embedded SQLite in DATA_DIR.
+  // (docs/api.md §1): the embedded SQLite in DATA_DIR.
   DATABASE_URL: z
     .string()
     .optional()
     .transform((v) => (v === "" || v?.startsWith("file:") ? undefined : v))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), "must be a postgresql:// URL, or file:... for the embedded SQLite"),
-  // Images in an S3-compatible bucket instead of DATA_DIR/images when S3_BUCKET is set (CONTRACT.md 15).
+  // Images in an S3-compatible bucket instead of DATA_DIR/images when S3_BUCKET is set (docs/api.md §1).
   S3_BUCKET: optionalText,
   S3_ENDPOINT: z
     .url()
@@ -64,7 +64,7 @@ const EnvSchema = z.object({
     .nonnegative()
     .default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // Site admins by username, separated by commas (CONTRACT.md 13): also accounts registered after the start.
+  // Site admins by username, separated by commas (docs/api.md §14): also accounts registered after the start.
   ADMIN_USERNAMES: z
     .string()
     .default("")

@@ -1,11 +1,11 @@
 import { pino } from "pino";
 import { createApp, stopJobRunner } from "./app.ts";
-import { exitWithConfigProblems } from "./config-problems.ts";
+import { exitWithConfigProblems } from "../common/config-problems.ts";
 import { checkApiSettings, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
-import { gracefulClose } from "./http/graceful-close.ts";
+import { gracefulClose } from "../common/graceful-close.ts";
 import { scheduleBucketTidy, tidyImages } from "./images/image-tidy.ts";
 import { ensureBucket } from "./images/s3-storage.ts";
 import { createSharedState } from "./shared-state.ts";

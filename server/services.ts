@@ -6,7 +6,7 @@ import { createChapterService } from "./chapters/chapters.service.ts";
 import { createCommentLikeService } from "./comments/comment-likes.service.ts";
 import { createCommentService } from "./comments/comments.service.ts";
 import type { Database } from "./db/database.ts";
-import { createAccountDeletion } from "./deletion/account-deletion.ts";
+import { createAccountDeletion } from "./deletion/account-deletion.service.ts";
 import { createDeletionService } from "./deletion/deletion.service.ts";
 import { createFeedService } from "./feed/feed.service.ts";
 import { createSitemapService } from "./sitemap/sitemap.service.ts";
@@ -17,7 +17,9 @@ import { createBanService } from "./moderation/bans.service.ts";
 import { createModLogService } from "./moderation/modlog.service.ts";
 import { createSuspensionService } from "./moderation/suspensions.service.ts";
 import type { AttemptCounters } from "./http/attempt-counter.ts";
-import { BucketImageFiles, ImageFiles, type ImageStorage } from "./images/image-files.ts";
+import { BucketImageFiles } from "./images/bucket-storage.ts";
+import { ImageFiles } from "./images/folder-storage.ts";
+import type { ImageStorage } from "./images/image-storage.ts";
 import { imagesDir } from "./images/image-tidy.ts";
 import { createImageService } from "./images/images.service.ts";
 import { s3ObjectStore, type S3Settings } from "./images/s3-storage.ts";
@@ -31,6 +33,7 @@ import { createReportService } from "./reports/reports.service.ts";
 import { createFollowService } from "./series/follows.service.ts";
 import { createSeriesService } from "./series/series.service.ts";
 import { createAccountExport } from "./users/account-export.ts";
+import { createUserListService } from "./users/user-lists.service.ts";
 import { createUserService } from "./users/users.service.ts";
 import { createViewerService } from "./viewer/viewer.service.ts";
 import type { DataVersionStore } from "./shared-state.ts";
@@ -41,7 +44,7 @@ export interface ServiceConfig extends AuthConfig {
   uploadQuotaBytes?: number;
   /** Image resizes at once and waiting (default 2 and 8); beyond them `?w=` gets the original. */
   imageResizeLimits?: { running: number; queued: number };
-  /** S3_*: images in a bucket instead of DATA_DIR/images (CONTRACT.md 15). */
+  /** S3_*: images in a bucket instead of DATA_DIR/images (docs/api.md §1). */
   s3?: S3Settings;
 }
 
@@ -61,21 +64,29 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(db: Database, config: ServiceConfig, counters?: AttemptCounters, versions?: DataVersionStore) {
   const storage = imageStorage(config);
   const auth = createAuthService(db, config, counters);
+  // Finds the hub of every endpoint under /hubs/{name}/... (its resolveId).
+  const hubs = createHubService(db);
+  // Series, chapters, progress and the user lists answer with removed content left out; chapters find their series.
+  const redaction = createRedaction(db);
+  const users = createUserService(db, config.adminUsernames);
+  const series = createSeriesService(db, redaction);
+  const chapters = createChapterService(db, series, redaction);
   return {
     auth,
-    users: createUserService(db, config.adminUsernames),
-    hubs: createHubService(db),
-    moderators: createModeratorService(db),
-    bans: createBanService(db, config.adminUsernames),
+    users,
+    userLists: createUserListService(users, hubs, series, redaction),
+    hubs,
+    moderators: createModeratorService(db, hubs),
+    bans: createBanService(db, hubs, config.adminUsernames),
     suspensions: createSuspensionService(db, config.adminUsernames),
-    modLog: createModLogService(db),
+    modLog: createModLogService(db, hubs),
     membership: createMembershipService(db),
-    posts: createPostService(db),
-    postLikes: createPostLikeService(db),
-    series: createSeriesService(db),
+    posts: createPostService(db, hubs),
+    postLikes: createPostLikeService(db, hubs),
+    series,
     follows: createFollowService(db),
-    chapters: createChapterService(db),
-    chapterLikes: createChapterLikeService(db),
+    chapters,
+    chapterLikes: createChapterLikeService(db, chapters),
     comments: createCommentService(db),
     commentLikes: createCommentLikeService(db),
     images: createImageService(db, storage, { quotaBytes: config.uploadQuotaBytes, versions }),
@@ -85,11 +96,11 @@ export function createServices(db: Database, config: ServiceConfig, counters?: A
     sitemap: createSitemapService(db),
     reports: createReportService(db, config.adminUsernames),
     blocks: createBlockService(db),
-    progress: createProgressService(db),
+    progress: createProgressService(db, series.cardsByIds, redaction),
     viewer: createViewerService(db, config.adminUsernames),
-    deletion: createDeletionService(db),
+    deletion: createDeletionService(db, series),
     accountDeletion: createAccountDeletion(db, storage, auth),
     removal: createRemovalService(db, config.adminUsernames),
-    redaction: createRedaction(db),
+    redaction,
   };
 }

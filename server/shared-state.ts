@@ -4,7 +4,7 @@ import { watchCommitsElsewhere } from "./db/commits-elsewhere.ts";
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { limiterCounter, memoryAttemptCounter, type AttemptCounters } from "./http/attempt-counter.ts";
-import { sharedRead } from "./http/shared-read.ts";
+import { sharedRead } from "../common/shared-read.ts";
 
 /**
  * What API instances must agree on besides the database: attempt counts (rate limits, login throttles)

@@ -8,7 +8,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { gracefulClose } from "../server/http/graceful-close.ts";
+import { gracefulClose } from "../common/graceful-close.ts";
 import { matureAcknowledged } from "../app/lib/mature.server.ts";
 import { isPrefetch } from "../app/lib/progress.server.ts";
 import { storedReader } from "../app/lib/reader.server.ts";
@@ -17,7 +17,7 @@ import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
 import { createPageCache, sentAsStored } from "./page-cache.ts";
 import { requestChecks } from "./request-checks.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
-import { exitWithConfigProblems } from "../server/config-problems.ts";
+import { exitWithConfigProblems } from "../common/config-problems.ts";
 import type { WebContext } from "../app/lib/context.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { sharedRead } from "../server/http/shared-read.ts";
+import { sharedRead } from "../common/shared-read.ts";
 
 const gzip = promisify(zlib.gzip);
 

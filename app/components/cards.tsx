@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Hub, PostSummary, Series } from "../../server/rules/responses.ts";
+import type { Hub, PostSummary, Series } from "../../server/rules/api-responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath, hubPath, postPath, seriesPath } from "../lib/urls.ts";
 import { removedText } from "../lib/removal.ts";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ChapterSummary } from "../../server/rules/responses.ts";
+import type { ChapterSummary } from "../../server/rules/api-responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath } from "../lib/urls.ts";
 import { removedText } from "../lib/removal.ts";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { User } from "../../server/rules/responses.ts";
+import type { User } from "../../server/rules/api-responses.ts";
 import { formatDate } from "../lib/format.ts";
 import { userPath } from "../lib/urls.ts";
 import { Avatar } from "./images.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { FeedItem } from "../../server/rules/responses.ts";
+import type { FeedItem } from "../../server/rules/api-responses.ts";
 import { PostCard } from "./cards.tsx";
 import { ChapterCard } from "./chapter-card.tsx";
 import { hubPath, seriesPath } from "../lib/urls.ts";

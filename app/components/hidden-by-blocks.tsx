@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { hiddenLine, SHOW_BLOCKED_PARAM } from "../lib/blocks.ts";
-import { withParams } from "../lib/url.ts";
+import { withParams } from "../lib/urls.ts";
 
 /**
  * The line a list shows when the viewer's blocks left items out ("2 posts hidden from people you blocked. Show them"),

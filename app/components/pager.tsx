@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { ArrowLeftIcon, ArrowRightIcon } from "./icons.tsx";
-import { withParams } from "../lib/url.ts";
+import { withParams } from "../lib/urls.ts";
 
 /**
  * Previous / 'Page x of y' / Next, as links that keep the rest of the query (works without JavaScript).

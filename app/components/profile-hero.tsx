@@ -1,4 +1,4 @@
-import type { User } from "../../server/rules/responses.ts";
+import type { User } from "../../server/rules/api-responses.ts";
 import { Avatar, Banner } from "./images.tsx";
 
 /** The top of a user's page and of the profile: the banner, the avatar, and what the page puts beside them. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Hub } from "../../server/rules/responses.ts";
+import type { Hub } from "../../server/rules/api-responses.ts";
 import { hubPath, postPath } from "../lib/urls.ts";
 import { Logo } from "./images.tsx";
 

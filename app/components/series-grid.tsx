@@ -1,4 +1,4 @@
-import type { Series } from "../../server/rules/responses.ts";
+import type { Series } from "../../server/rules/api-responses.ts";
 import { SeriesCard } from "./cards.tsx";
 import { ListOrNotice } from "./notice.tsx";
 import { Pager } from "./pager.tsx";

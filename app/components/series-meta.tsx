@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ContentRating, ReadingDirection, SeriesStatus } from "../../server/rules/series.ts";
-import type { TagCount } from "../../server/rules/responses.ts";
+import type { TagCount } from "../../server/rules/api-responses.ts";
 import { DIRECTION_LABELS, RATING_LABELS, STATUS_LABELS } from "../lib/series-labels.ts";
 import { tagPath } from "../lib/urls.ts";
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { withParams } from "../lib/url.ts";
+import { withParams } from "../lib/urls.ts";
 
 export interface SortOption {
   value: string;

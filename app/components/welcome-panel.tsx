@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { User } from "../../server/rules/responses.ts";
+import type { User } from "../../server/rules/api-responses.ts";
 import { yearOf } from "../lib/format.ts";
 import type { RootData } from "../lib/root-data.ts";
 import { Avatar } from "./images.tsx";

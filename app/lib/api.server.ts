@@ -1,18 +1,16 @@
-import type { ChapterOrder } from "../../server/chapters/chapters.service.ts";
-import type { FieldError } from "../../server/http/errors.ts";
-import type { PostOrder } from "../../server/posts/post-page-keys.ts";
 import type { LoginInput, PasswordChangeInput, RegisterInput } from "../../server/rules/auth.ts";
-import type { ChapterEditInput, NewChapterInput } from "../../server/rules/chapter.ts";
+import type { ChapterEditInput, ChapterOrder, NewChapterInput } from "../../server/rules/chapter.ts";
 import type { CommentSort } from "../../server/rules/comment.ts";
 import type { Deleted } from "../../server/rules/deletion.ts";
 import type { HubEditInput, HubInput } from "../../server/rules/hub.ts";
-import type { NewPostInput, PostEditInput } from "../../server/rules/post.ts";
+import type { NewPostInput, PostEditInput, PostOrder } from "../../server/rules/post.ts";
 import type {
   Chapter,
   ChapterSummary,
   Comment,
   CommentDeleted,
   FeedItem,
+  FieldError,
   Hub,
   HubDetail,
   HubModerators,
@@ -25,7 +23,7 @@ import type {
   SeriesDetail,
   TagCount,
   User,
-} from "../../server/rules/responses.ts";
+} from "../../server/rules/api-responses.ts";
 import type { RemovalState, RemovalSubject } from "../../server/rules/removal.ts";
 import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
 import type { SitemapIndex, SitemapKind, SitemapPage } from "../../server/rules/sitemap.ts";

@@ -1,7 +1,7 @@
 // The API calls of blocks (docs/api.md "Blocks") on the typed client's `call`: the profile's button, its confirmation page
 // and the settings page's list.
 import type { BlockedUser, BlockState } from "../../server/rules/blocks.ts";
-import type { Page } from "../../server/rules/responses.ts";
+import type { Page } from "../../server/rules/api-responses.ts";
 import type { Api } from "./api.server.ts";
 
 /** Blocked users on one page of the settings list. */

@@ -1,7 +1,7 @@
 // The comment section's loader and action parts, shared by the post page and the chapter page (docs/api.md §10).
 import { data, redirect } from "@remix-run/node";
 import { COMMENT_SORTS, type CommentSort } from "../../server/rules/comment.ts";
-import type { Comment } from "../../server/rules/responses.ts";
+import type { Comment } from "../../server/rules/api-responses.ts";
 import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
 import { formText } from "./forms.ts";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { secretSetting, settingsReader } from "../../server/config-problems.ts";
-import { developmentSecret } from "../../server/development-secret.ts";
+import { secretSetting, settingsReader } from "../../common/config-problems.ts";
+import { developmentSecret } from "../../common/development-secret.ts";
 
 /** The web app's settings, read once by web/main.ts and handed to loaders through the load context. */
 export interface WebConfig {
@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   PUBLIC_API_URL: z.url().optional(),
   // The web app's origin as visitors reach it (canonical URLs, feeds, sitemap); default http://localhost:PORT.
   PUBLIC_URL: z.url().optional(),
-  // A CDN origin in front of the API's /images (CONTRACT.md 15); unset: images come from PUBLIC_API_URL.
+  // A CDN origin in front of the API's /images (docs/api.md §9); unset: images come from PUBLIC_API_URL.
   IMAGE_PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: secretSetting("SESSION_SECRET"),

@@ -1,4 +1,4 @@
-/** What the web app deletes (CONTRACT.md 12), and the notice shown where it lived. */
+/** What the web app deletes (docs/api.md §15), and the notice shown where it lived. */
 export type DeletedKind = "post" | "chapter" | "series" | "hub";
 
 /** The query parameter of the page a deletion redirects to: `?deleted=hub`. */

@@ -10,7 +10,7 @@ export interface EntityValues {
   description: string;
   profileImageId: number | null;
   profileBannerId: number | null;
-  /** A series' metadata (CONTRACT.md §14); hubs have none. */
+  /** A series' metadata (docs/api.md "Series metadata and browsing"); hubs have none. */
   meta?: SeriesMeta;
 }
 

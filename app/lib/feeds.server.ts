@@ -5,7 +5,7 @@ import { attempt } from "./load.server.ts";
 import { absoluteUrl, cardImageUrl, SITE_NAME } from "./social-meta.ts";
 import { chapterPath, hubPath, postPath, seriesPath, userPath } from "./urls.ts";
 
-/** Entries in a feed (CONTRACT.md 14): the latest 20 chapters or posts, removed ones left out. */
+/** Entries in a feed (docs/web.md "Feeds, sitemap and cards"): the latest 20 chapters or posts, removed ones left out. */
 export const FEED_ENTRIES = 20;
 
 /** A feed's failure: 404 for an unknown (or removed) series or hub, 502 when the API failed. */

@@ -1,7 +1,7 @@
 import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
 import { optionalUser, type Session } from "./session.server.ts";
-import type { Hub, Page } from "../../server/rules/responses.ts";
+import type { Hub, Page } from "../../server/rules/api-responses.ts";
 import { pageParam } from "./format.ts";
 
 /** The outcome of one API read, so that one failed part of a page does not fail the rest. */

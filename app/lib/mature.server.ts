@@ -1,4 +1,4 @@
-// The notice before a mature series (CONTRACT.md §14, docs/web.md §12): shown to guests and to
+// The notice before a mature series (docs/api.md "Series metadata and browsing", docs/web.md §12): shown to guests and to
 // readers who have not turned on "Show mature series", until they choose Continue. The choice is a
 // browser-session cookie (no expiry), so it holds for every mature series until the browser closes.
 import { createCookie, redirect, type Cookie } from "@remix-run/node";

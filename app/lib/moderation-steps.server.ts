@@ -1,7 +1,7 @@
 // What the moderation screens' loaders and actions share (hub bans and moderators, blocking and suspending an
 // account): reading the account or hub an address names for the signed-in viewer, finding a user by the name typed
 // in a form, and the status of an API refusal.
-import type { HubDetail, User } from "../../server/rules/responses.ts";
+import type { HubDetail, User } from "../../server/rules/api-responses.ts";
 import { ApiError, apiFor, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";
 import { attempt, readFailure } from "./load.server.ts";

@@ -1,7 +1,7 @@
-// The API calls of the ban, suspension and mod log screens (CONTRACT.md 13), on the typed client's `call`.
+// The API calls of the ban, suspension and mod log screens (docs/api.md "Bans, suspensions and the mod log"), on the typed client's `call`.
 import type { BanInput, HubBan, HubBanState, Suspension } from "../../server/rules/bans.ts";
 import type { ModLogItem, SiteModLogItem } from "../../server/rules/modlog.ts";
-import type { Page } from "../../server/rules/responses.ts";
+import type { Page } from "../../server/rules/api-responses.ts";
 import type { Api } from "./api.server.ts";
 
 const seg = (s: string | number) => encodeURIComponent(String(s));

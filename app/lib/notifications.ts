@@ -1,5 +1,5 @@
-// The notifications screen's words: one plain sentence per notification (CONTRACT.md 11).
-import type { Notification } from "../../server/rules/responses.ts";
+// The notifications screen's words: one plain sentence per notification (docs/api.md §11).
+import type { Notification } from "../../server/rules/api-responses.ts";
 
 /** What happened, in a sentence: "alice replied to your comment on “Title”", "New chapter: Series – Chapter 3: Title". */
 export function notificationSentence(n: Pick<Notification, "kind" | "actor" | "subject">): string {

@@ -2,7 +2,7 @@
 // save (works without JavaScript) and the paged reader's resume redirect.
 import { redirect } from "@remix-run/node";
 import type { ContinueReading, ProgressState } from "../../server/rules/progress.ts";
-import type { Page } from "../../server/rules/responses.ts";
+import type { Page } from "../../server/rules/api-responses.ts";
 import { ApiError, type Api } from "./api.server.ts";
 import { STAGE_ID, type ReadingMode } from "./reader.ts";
 import type { Session } from "./session.server.ts";

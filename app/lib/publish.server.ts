@@ -71,7 +71,7 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
     case 403:
       if (kind === "post") {
         if (editing) return "You can only edit your own posts";
-        // A hub ban says so in the API's words (CONTRACT.md 13).
+        // A hub ban says so in the API's words (docs/api.md "Bans, suspensions and the mod log").
         return err.message === BANNED_FROM_HUB ? BANNED_FROM_HUB : "You do not have permission to post in this hub";
       }
       if (kind === "chapter") return "Only the author of this series can publish its chapters";

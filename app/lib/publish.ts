@@ -39,9 +39,6 @@ export interface PageRef {
 
 export type FormResult = FormSuccess | FormFailure;
 
-/** "Edit" when an id is in the route, else "create" (docs/web.md §2). */
-export type FormMode = "create" | "edit";
-
 /** A page the loader answers instead of a form: not yours (403), not found (404), or the API failed. */
 export interface Refusal {
   status: number;

@@ -17,9 +17,6 @@ export const removedText = (reason: string) => `Removed by moderators: ${reason}
 export const removedItself = (removed: { reason: string; container?: string } | null | undefined): boolean =>
   removed != null && removed.container === undefined;
 
-/** The author's notice on their own removed thing. */
-export const removedNotice = (reason: string) => `Moderators removed this; only you and they can see it. Reason: ${reason}`;
-
 /** The confirmation step of a removal or a restore, coming back to `back` (the page it was asked from). */
 export const removalPath = (action: RemovalAction, type: RemovableType, id: number, back: string) =>
   `/moderate/${action}/${type}/${id}?back=${encodeURIComponent(back)}`;

@@ -1,6 +1,6 @@
-// The API calls of the report form and the moderation queue (CONTRACT.md 13), on the typed client's `call`.
+// The API calls of the report form and the moderation queue (docs/api.md "Reports"), on the typed client's `call`.
 import type { NewReportInput, Report, ResolvedReport, ResolveReportInput } from "../../server/rules/report.ts";
-import type { Page } from "../../server/rules/responses.ts";
+import type { Page } from "../../server/rules/api-responses.ts";
 import type { Api } from "./api.server.ts";
 
 /** Reports on a queue page. */

@@ -1,4 +1,4 @@
-// The viewer's site role on the web (CONTRACT.md 13): the session holds only the id and the name, so the viewer's state
+// The viewer's site role on the web (docs/api.md §14): the session holds only the id and the name, so the viewer's state
 // (GET /me/state, read once per request) says whether they are an admin (granted by `npm run admin` or ADMIN_USERNAMES,
 // at any time).
 import type { WebContext } from "./context.ts";

@@ -1,4 +1,4 @@
-// A series' metadata and the series list's filters (CONTRACT.md §14, docs/web.md §12): the words
+// A series' metadata and the series list's filters (docs/api.md "Series metadata and browsing", docs/web.md §12): the words
 // the screens show, the form's tag field, and the filters as they live in the URL. Browser and server.
 
 import type { ContentRating, ReadingDirection, SeriesSort, SeriesStatus } from "../../server/rules/series.ts";
@@ -6,7 +6,7 @@ import { DIRECTION_LABELS, RATING_LABELS, SORT_LABELS, STATUS_LABELS } from "./s
 import { tagPath } from "./urls.ts";
 
 export type { ContentRating, ReadingDirection, SeriesSort, SeriesStatus };
-export type { TagCount } from "../../server/rules/responses.ts";
+export type { TagCount } from "../../server/rules/api-responses.ts";
 
 export { DIRECTION_LABELS, RATING_LABELS, SORT_LABELS, STATUS_LABELS };
 
@@ -92,15 +92,6 @@ export function filterQuery(f: SeriesFilters): Record<string, string | string[] 
 }
 
 export { tagPath };
-
-/** The current list URL with `tag` added to its tag filter (back to page 1). */
-export function withTag(search: string, tag: string): string {
-  const params = new URLSearchParams(search);
-  if (!params.getAll("tag").includes(tag)) params.append("tag", tag);
-  params.delete("page");
-  const query = params.toString();
-  return query ? `?${query}` : "?";
-}
 
 /** The current list URL with `tags` (the parsed filter) less `tag`, back to page 1. */
 export function withoutTag(search: string, tags: readonly string[], tag: string): string {

@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import type { ImageMetadata } from "../../server/rules/responses.ts";
+import type { ImageMetadata } from "../../server/rules/api-responses.ts";
 import { ApiError, type Api } from "./api.server.ts";
 import { TOO_LARGE_MESSAGE, UNSUPPORTED_MESSAGE, type UploadFailure } from "./uploads.ts";
 

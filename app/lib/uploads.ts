@@ -1,6 +1,6 @@
 // Image uploads from the browser: the messages, and the XMLHttpRequest that reports progress.
 // Client-safe (no server imports): the upload route and the forms share these words.
-import type { ImageMetadata } from "../../server/rules/responses.ts";
+import type { ImageMetadata } from "../../server/rules/api-responses.ts";
 
 /** Where the browser sends images (app/routes/uploads.tsx forwards them to the API). */
 export const UPLOAD_PATH = "/uploads";

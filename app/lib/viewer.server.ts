@@ -1,6 +1,6 @@
 // The viewer's state (GET /me/state): the unread count, the role, showMature and the latest reading position, read once
 // per request and shared by the root loader and the route's loaders, which Remix runs in parallel (docs/web.md §1).
-import type { User } from "../../server/rules/responses.ts";
+import type { User } from "../../server/rules/api-responses.ts";
 import type { ViewerState } from "../../server/rules/viewer.ts";
 import { createApi, type Api } from "./api.server.ts";
 import type { WebContext } from "./context.ts";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { Series } from "../../server/rules/responses.ts";
+import type { Series } from "../../server/rules/api-responses.ts";
 import { LatestChapterCard } from "../components/cards.tsx";
 import { EmptyFeed, FeedList } from "../components/feed-list.tsx";
 import { ListOrNotice } from "../components/notice.tsx";

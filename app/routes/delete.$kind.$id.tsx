@@ -5,7 +5,7 @@ import { positiveId } from "../lib/ids.ts";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `Delete ${params.kind ?? ""} · Inkwell` }];
 
-/** /delete/post/{id}, /delete/series/{id}, /delete/hub/{id}: the confirmation step, then the deletion (CONTRACT.md 12). */
+/** /delete/post/{id}, /delete/series/{id}, /delete/hub/{id}: the confirmation step, then the deletion (docs/api.md §15). */
 function refOf(params: LoaderFunctionArgs["params"]): DeletionRef | null {
   const id = positiveId(params.id);
   const kind = params.kind;

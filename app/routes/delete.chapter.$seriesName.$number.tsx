@@ -5,7 +5,7 @@ import { positiveId } from "../lib/ids.ts";
 
 export const meta: MetaFunction = () => [{ title: "Delete chapter · Inkwell" }];
 
-/** /delete/chapter/{series}/{number}: the confirmation step, then the deletion (CONTRACT.md 12). */
+/** /delete/chapter/{series}/{number}: the confirmation step, then the deletion (docs/api.md §15). */
 function refOf(params: LoaderFunctionArgs["params"]): DeletionRef | null {
   const number = positiveId(params.number);
   if (number === null || !params.seriesName) return null;

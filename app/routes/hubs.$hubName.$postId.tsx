@@ -1,4 +1,4 @@
-import type { HubDetail, Post } from "../../server/rules/responses.ts";
+import type { HubDetail, Post } from "../../server/rules/api-responses.ts";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { hubPath, postPath, userPath } from "../lib/urls.ts";

@@ -20,7 +20,7 @@ import { hubPath, userPath } from "../lib/urls.ts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Bans in ${data?.hub?.name ?? "a hub"} · Inkwell` }];
 
 /**
- * A hub's bans (CONTRACT.md 13), for its moderators: the list, a form to ban a username with a reason and a number
+ * A hub's bans (docs/api.md "Bans, suspensions and the mod log"), for its moderators: the list, a form to ban a username with a reason and a number
  * of days (empty: no end), and lifting a ban after a confirmation step (`?unban={userId}`), all without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

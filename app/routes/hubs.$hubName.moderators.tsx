@@ -17,7 +17,7 @@ import { hubPath } from "../lib/urls.ts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Moderators of ${data?.hub?.name ?? "a hub"} · Inkwell` }];
 
 /**
- * A hub's moderators (CONTRACT.md 13): everyone signed in sees the list; the hub's creator and admins add one by
+ * A hub's moderators (docs/api.md §14): everyone signed in sees the list; the hub's creator and admins add one by
  * username and remove one after a confirmation step (`?remove={userId}`), all without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { hubPath } from "../lib/urls.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Mod log of ${data?.hubName ?? "a hub"} · Inkwell` }];
 
-/** A hub's public mod log (CONTRACT.md 13): what its moderators did, newest first. */
+/** A hub's public mod log (docs/api.md "Bans, suspensions and the mod log"): what its moderators did, newest first. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { api } = await viewerApi(request, context);
   const page = pageParam(new URL(request.url).searchParams.get("page"));

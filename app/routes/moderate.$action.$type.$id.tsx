@@ -24,7 +24,7 @@ function refOf(params: LoaderFunctionArgs["params"]) {
 const backOf = (request: Request) => safeRedirect(new URL(request.url).searchParams.get("back"));
 
 /**
- * The confirmation step of a removal or a restore (CONTRACT.md 13, docs/web.md "Removal"): a required reason, then the
+ * The confirmation step of a removal or a restore (docs/api.md "Removal", docs/web.md "Removal"): a required reason, then the
  * API decides who may. A plain form: works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

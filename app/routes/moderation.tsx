@@ -21,7 +21,7 @@ const statusOf = (url: URL): Status => (url.searchParams.get("status") === "reso
 const DONE: Record<string, string> = { dismiss: "Report dismissed.", remove: "Removed, and the report resolved." };
 
 /**
- * The signed-in user's moderation queue (CONTRACT.md 13, docs/web.md "Moderation"): open reports (resolved ones at
+ * The signed-in user's moderation queue (docs/api.md "Reports", docs/web.md "Moderation"): open reports (resolved ones at
  * `?status=resolved`), each with a form to dismiss it or remove its subject, with a required reason (the form is the
  * confirmation step). Those who moderate nothing see a plain message, not an error.
  */

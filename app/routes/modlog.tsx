@@ -11,7 +11,7 @@ import { requireUser } from "../lib/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Site mod log · Inkwell" }];
 
-/** The site's mod log (CONTRACT.md 13): every entry, hubs' and site-wide (suspensions), for admins. */
+/** The site's mod log (docs/api.md "Bans, suspensions and the mod log"): every entry, hubs' and site-wide (suspensions), for admins. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const page = pageParam(new URL(request.url).searchParams.get("page"));

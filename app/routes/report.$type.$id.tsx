@@ -21,7 +21,7 @@ function refOf(params: LoaderFunctionArgs["params"]) {
 const backOf = (url: URL) => safeRedirect(url.searchParams.get("back"));
 
 /**
- * Reporting a post, comment, chapter, series, hub or user (CONTRACT.md 13, docs/web.md "Reports"): a reason from a
+ * Reporting a post, comment, chapter, series, hub or user (docs/api.md "Reports", docs/web.md "Reports"): a reason from a
  * list and an optional note, then a confirmation (`?sent=1`). A plain form: works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

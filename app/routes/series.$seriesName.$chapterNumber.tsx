@@ -1,4 +1,4 @@
-import type { Chapter, SeriesDetail } from "../../server/rules/responses.ts";
+import type { Chapter, SeriesDetail } from "../../server/rules/api-responses.ts";
 import {
   data,
   redirect,

@@ -1,4 +1,4 @@
-import type { SeriesDetail as SeriesData } from "../../server/rules/responses.ts";
+import type { SeriesDetail as SeriesData } from "../../server/rules/api-responses.ts";
 import {
   data,
   type ActionFunctionArgs,

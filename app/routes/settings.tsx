@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     userId: session.user.id,
     email: me.ok ? (me.value.email ?? "") : null,
-    // CONTRACT.md §14: off unless the user turned it on (also when the API did not say).
+    // docs/api.md "Series metadata and browsing": off unless the user turned it on (also when the API did not say).
     showMature: me.ok ? (me.value as { showMature?: boolean }).showMature === true : false,
     confirming,
     blocked: blocked.ok ? { users: blocked.value.content, total: blocked.value.totalElements } : null,

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { Hub, Series, User } from "../../server/rules/responses.ts";
+import type { Hub, Series, User } from "../../server/rules/api-responses.ts";
 import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.tsx";
 import { ReportLink } from "../components/report-link.tsx";
 import { CalendarIcon } from "../components/icons.tsx";
@@ -9,9 +9,8 @@ import { ListDialog } from "../components/list-dialog.tsx";
 import { FailedPage, ListOrNotice } from "../components/notice.tsx";
 import { formatDate } from "../lib/format.ts";
 import { attempt, readFailure, viewerApi, type Loaded } from "../lib/load.server.ts";
-import { withParams } from "../lib/url.ts";
 import { blockState } from "../lib/blocks.server.ts";
-import { userPath } from "../lib/urls.ts";
+import { userPath, withParams } from "../lib/urls.ts";
 import { socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
 import { metaFromLoader } from "../lib/loader-meta.ts";
 import { viewerIsAdmin } from "../lib/roles.server.ts";

@@ -12,7 +12,7 @@ import { userPath } from "../lib/urls.ts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Block ${data?.user?.username ?? "a user"} · Inkwell` }];
 
 /**
- * Blocking a user (CONTRACT.md 13): this page is the confirmation step; unblocking (from the profile or from
+ * Blocking a user (docs/api.md "Blocks"): this page is the confirmation step; unblocking (from the profile or from
  * /settings) posts here directly. Works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

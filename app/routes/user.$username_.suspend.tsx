@@ -14,7 +14,7 @@ import { userPath } from "../lib/urls.ts";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Suspend ${data?.user?.username ?? "an account"} · Inkwell` }];
 
 /**
- * Suspending an account (CONTRACT.md 13), for admins: this page is the confirmation step, with the reason and the
+ * Suspending an account (docs/api.md "Bans, suspensions and the mod log"), for admins: this page is the confirmation step, with the reason and the
  * number of days (empty: no end); a suspended account's page offers lifting it. Works without JavaScript.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -6,7 +6,8 @@ import pg from "pg";
 import { databaseFile } from "../../server/db/database.ts";
 import { migratePostgres } from "../../server/db/migrate.ts";
 import type { DB } from "../../server/db/schema.ts";
-import { BucketImageFiles, CONTENT_TYPES, extensionOf, formatOf, type ImageFormat } from "../../server/images/image-files.ts";
+import { BucketImageFiles } from "../../server/images/bucket-storage.ts";
+import { CONTENT_TYPES, extensionOf, formatOf, type ImageFormat } from "../../server/images/image-formats.ts";
 import { s3ObjectStore, type S3Settings } from "../../server/images/s3-storage.ts";
 
 /** Every table of the site, parents before the rows that reference them (User.profileImageId has no foreign key). */

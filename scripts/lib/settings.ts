@@ -2,11 +2,11 @@
 // seeding): one list of all problems instead of a crash part-way through the start. Imports only
 // the settings modules, so a wrong setting is reported within a second.
 import { checkWebSettings } from "../../app/lib/config.server.ts";
-import { uniqueProblems } from "../../server/config-problems.ts";
+import { uniqueProblems } from "../../common/config-problems.ts";
 import { checkApiSettings } from "../../server/config.ts";
 import { demoPasswordProblem } from "../../seed/demo-password.ts";
 
-export { exitWithConfigProblems } from "../../server/config-problems.ts";
+export { exitWithConfigProblems } from "../../common/config-problems.ts";
 
 /** SEED_DEMO: the demo on an empty data folder; on by default, except in production. */
 export function seedDemoSetting(env: NodeJS.ProcessEnv): boolean {

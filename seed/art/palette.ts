@@ -118,12 +118,6 @@ export function luminance(c: string): number {
   return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
 }
 
-/** The grey a colour would print as, for manga pages. */
-export function grey(c: string): string {
-  const l = luminance(c) * 255;
-  return hex([l, l, l]);
-}
-
 export const SKIN_TONES = ["#fde0c5", "#f6cfa8", "#eab88f", "#d39a6a", "#b07a52", "#8a5a3b", "#5e3d2a"] as const;
 export const HAIR_COLOURS = [
   "#2b2220",

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { ImageFormat } from "../../server/images/image-files.ts";
+import type { ImageFormat } from "../../server/images/image-formats.ts";
 import { applyScreentone } from "./screentone.ts";
 
 export interface RenderedImage {

@@ -82,9 +82,6 @@ export class SvgDoc {
   }
 }
 
-/** Wraps markup in a group translated to a box's corner, so a drawing can use local coordinates. */
-export const inBox = (box: Box, body: string) => `<g transform="translate(${n(box.x)},${n(box.y)})">${body}</g>`;
-
 // librsvg renders <pattern> fills slowly (about half a microsecond per filled pixel), so halftone
 // dots and stripes are drawn as one path of many small shapes instead.
 

@@ -15,7 +15,7 @@ export interface DemoSeries {
   author: string;
   /** Black-and-white manga pages with screentone (covers stay in colour). */
   mono: boolean;
-  /** The metadata of CONTRACT.md 14: at least one right-to-left manga and one mature series. */
+  /** The metadata of docs/api.md "Series metadata and browsing": at least one right-to-left manga and one mature series. */
   tags: readonly string[];
   status: SeriesStatus;
   contentRating: ContentRating;

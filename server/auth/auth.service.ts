@@ -10,6 +10,7 @@ import type { AttemptCounters } from "../http/attempt-counter.ts";
 import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.ts";
 import { isSuspended } from "../moderation/suspensions.service.ts";
 import { ACCOUNT_SUSPENDED } from "../rules/bans.ts";
+import { mayActAsUser } from "../rules/permissions.ts";
 
 const WRONG_PASSWORD = "Current password is incorrect";
 
@@ -78,7 +79,7 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
      * generation is in the database), and a new one for the caller comes back.
      */
     async changePassword(userId: number, caller: Caller, input: PasswordChangeInput, origin: Origin): Promise<{ accessToken: string }> {
-      if (userId !== caller.id) throw forbidden("You can only change your own password");
+      if (!mayActAsUser(caller, { id: userId })) throw forbidden("You can only change your own password");
       await confirmPassword(caller, input.currentPassword, origin);
       const passwordHash = await bcrypt.hash(input.newPassword, config.bcryptCost);
       const user = await users.setPassword(caller.id, passwordHash);

@@ -1,9 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
-import { reportWrite } from "../db/write-report.ts";
 import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
-import { forbidden } from "../http/errors.ts";
-import { MENTION_BLOCKER_MESSAGE, REPLY_TO_BLOCKER_MESSAGE } from "../rules/blocks.ts";
 
 export interface BlockedUserRow {
   id: number;
@@ -31,18 +28,19 @@ export async function blockersAmong(on: Executor, actorId: number, userIds: numb
 }
 
 /**
- * A 403 when the author of the comment answered, or anyone mentioned, blocks the writer (CONTRACT.md 13); called in
- * the writing unit, so the refused write rolls back. One query.
+ * Whom the writer addresses who blocks them (docs/api.md "Blocks"): "reply" when the author of the comment answered
+ * does, else "mention" when anyone mentioned does, else null. On the caller's transaction, in the writing unit, so a
+ * refused write rolls back. One query.
  */
-export async function refuseBlockers(
+export async function blockedBy(
   on: Executor,
   writerId: number,
   addressees: { answeredAuthorId?: number | null; mentionedIds: number[] },
-): Promise<void> {
+): Promise<"reply" | "mention" | null> {
   const answered = addressees.answeredAuthorId ?? null;
   const blockers = await blockersAmong(on, writerId, answered === null ? addressees.mentionedIds : [answered, ...addressees.mentionedIds]);
-  if (blockers.size === 0) return;
-  throw forbidden(answered !== null && blockers.has(answered) ? REPLY_TO_BLOCKER_MESSAGE : MENTION_BLOCKER_MESSAGE);
+  if (blockers.size === 0) return null;
+  return answered !== null && blockers.has(answered) ? "reply" : "mention";
 }
 
 /** The (recipient, actor) pairs among these where the recipient blocks the actor: one query for any number of actors. */
@@ -59,16 +57,9 @@ export async function blockedPairs(on: Executor, pairs: { userId: number; actorI
 
 export const pairKey = (userId: number, actorId: number) => `${userId}:${actorId}`;
 
-/** Blocks (CONTRACT.md 13, docs/decisions/018-governance.md): each block or unblock moves User.blockCount in its transaction. */
-/** Reports a unit that wrote nothing and answers `value`. */
-const unchanged = <T>(value: T): T => {
-  reportWrite(false);
-  return value;
-};
-
+/** Blocks (docs/api.md "Blocks", docs/decisions/018-governance.md): the rows, and the steps of the units that write them. */
 export function createBlockQueries({ kysely }: Database) {
   const user = prepare<{ id: number }, { id: number }>(kysely, (p) => sql`SELECT "id" FROM "User" WHERE "id" = ${p("id")}`);
-  // First in both units: locks the blocker's row, so concurrent blocks by one user count (and meet the cap) one at a time.
   const lockBlocker = prepare<{ id: number }, { blockCount: number }>(
     kysely,
     (p) => sql`UPDATE "User" SET "blockCount" = "blockCount" WHERE "id" = ${p("id")} RETURNING "blockCount"`,
@@ -106,28 +97,20 @@ export function createBlockQueries({ kysely }: Database) {
   return {
     userExists: async (id: number) => (await user.first({ id })) !== undefined,
 
-    blocks: async (userId: number, blockedId: number) => (await exists.first({ userId, blockedId })) !== undefined,
+    blocks: async (userId: number, blockedId: number, on?: Executor) => (await exists.first({ userId, blockedId }, on)) !== undefined,
 
-    /** Adds the block and moves blockCount, in one unit; "full" when the blocker already has `max` blocks. Answers blockCount. */
-    block: (userId: number, blockedId: number, now: number, max: number): Promise<number | "full"> =>
-      kysely.transaction().execute(async (trx) => {
-        const { blockCount } = (await lockBlocker.first({ id: userId }, trx))!;
-        // A repeated block or unblock changes nothing: the data version may stay (server/db/write-report.ts).
-        if (await exists.first({ userId, blockedId }, trx)) return unchanged(Number(blockCount));
-        if (Number(blockCount) >= max) return "full";
-        if ((await insert.run({ userId, blockedId, now }, trx)) === 0) return unchanged(Number(blockCount));
-        reportWrite(true);
-        return Number((await moveCount.first({ id: userId, by: 1 }, trx))!.blockCount);
-      }),
+    /** First in both units: locks the blocker's row, so concurrent blocks by one user count (and meet the cap) one at a time. */
+    lockBlocker: async (trx: Executor, userId: number) => Number((await lockBlocker.first({ id: userId }, trx))!.blockCount),
 
-    /** Removes the block and moves blockCount, in one unit; nothing when there was none. Answers blockCount. */
-    unblock: (userId: number, blockedId: number): Promise<number> =>
-      kysely.transaction().execute(async (trx) => {
-        const { blockCount } = (await lockBlocker.first({ id: userId }, trx))!;
-        if ((await remove.run({ userId, blockedId }, trx)) === 0) return unchanged(Number(blockCount));
-        reportWrite(true);
-        return Number((await moveCount.first({ id: userId, by: -1 }, trx))!.blockCount);
-      }),
+    /** Adds the block (nothing when it exists): whether a row was written. */
+    insert: async (trx: Executor, userId: number, blockedId: number, now: number) =>
+      (await insert.run({ userId, blockedId, now }, trx)) > 0,
+
+    /** Removes the block: whether there was one. */
+    remove: async (trx: Executor, userId: number, blockedId: number) => (await remove.run({ userId, blockedId }, trx)) > 0,
+
+    /** Moves User.blockCount by `by`: the count after. */
+    moveCount: async (trx: Executor, userId: number, by: number) => Number((await moveCount.first({ id: userId, by }, trx))!.blockCount),
 
     page: (userId: number, limit: number, offset: number) => page.all({ userId, limit, offset }),
 

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { BlockedUser, BlockState } from "../rules/blocks.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { pageSchema } from "../rules/responses.ts";
+import { pageSchema } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const UserId = z.object({ userId: idParam("User id") });
 
-/** Blocks (CONTRACT.md 13): the caller's own, so every call acts for the token's user. */
+/** Blocks (docs/api.md "Blocks"): the caller's own, so every call acts for the token's user. */
 export const blockEndpoints = [
   endpoint({
     method: "get",

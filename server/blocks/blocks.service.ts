@@ -1,12 +1,22 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, toIso } from "../db/dates.ts";
 import type { Caller } from "../http/auth.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import type { Executor } from "../db/prepared.ts";
+import { reportWrite } from "../db/write-report.ts";
+import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
-import { BLOCK_SELF_MESSAGE, blockLimitMessage, MAX_BLOCKS, type BlockedUser, type BlockState } from "../rules/blocks.ts";
+import {
+  BLOCK_SELF_MESSAGE,
+  blockLimitMessage,
+  MAX_BLOCKS,
+  MENTION_BLOCKER_MESSAGE,
+  REPLY_TO_BLOCKER_MESSAGE,
+  type BlockedUser,
+  type BlockState,
+} from "../rules/blocks.ts";
 import type { Paging } from "../rules/paging.ts";
-import type { Page } from "../rules/responses.ts";
-import { createBlockQueries } from "./blocks.queries.ts";
+import type { Page } from "../rules/api-responses.ts";
+import { blockedBy, createBlockQueries } from "./blocks.queries.ts";
 
 /**
  * Whose blocks a list leaves out: the caller's id when they block anyone and did not ask for `includeBlocked=true`;
@@ -28,6 +38,25 @@ export function withHidden<T>(page: PageHiding<T>, caller: Pick<Caller, "blockCo
   return { ...page, hidden: page.hidden ?? 0 };
 }
 
+/**
+ * A 403 when the author of the comment answered, or anyone mentioned, blocks the writer (docs/api.md "Blocks"); called
+ * in the writing unit, so the refused write rolls back.
+ */
+export async function refuseBlockers(
+  on: Executor,
+  writerId: number,
+  addressees: { answeredAuthorId?: number | null; mentionedIds: number[] },
+): Promise<void> {
+  const blocked = await blockedBy(on, writerId, addressees);
+  if (blocked !== null) throw forbidden(blocked === "reply" ? REPLY_TO_BLOCKER_MESSAGE : MENTION_BLOCKER_MESSAGE);
+}
+
+/** Reports a unit that wrote nothing and answers `value`. */
+const unchanged = <T>(value: T): T => {
+  reportWrite(false);
+  return value;
+};
+
 export function createBlockService(db: Database) {
   const q = createBlockQueries(db);
 
@@ -40,7 +69,16 @@ export function createBlockService(db: Database) {
     /** Idempotent; answers the new state. Admins and moderators may be blocked too: a block only hides. */
     async block(callerId: number, userId: number): Promise<BlockState> {
       await target(callerId, userId);
-      const blockCount = await q.block(callerId, userId, nowMs(), MAX_BLOCKS);
+      // One unit: the block and User.blockCount move together; the blocker's row is locked first.
+      const blockCount = await db.kysely.transaction().execute(async (trx): Promise<number | "full"> => {
+        const before = await q.lockBlocker(trx, callerId);
+        // A repeated block or unblock changes nothing: the data version may stay (server/db/write-report.ts).
+        if (await q.blocks(callerId, userId, trx)) return unchanged(before);
+        if (before >= MAX_BLOCKS) return "full";
+        if (!(await q.insert(trx, callerId, userId, nowMs()))) return unchanged(before);
+        reportWrite(true);
+        return q.moveCount(trx, callerId, 1);
+      });
       if (blockCount === "full") throw badRequest(blockLimitMessage);
       return { userId, blocked: true, blockCount };
     },
@@ -48,7 +86,13 @@ export function createBlockService(db: Database) {
     /** Idempotent; answers the new state. */
     async unblock(callerId: number, userId: number): Promise<BlockState> {
       await target(callerId, userId);
-      return { userId, blocked: false, blockCount: await q.unblock(callerId, userId) };
+      const blockCount = await db.kysely.transaction().execute(async (trx) => {
+        const before = await q.lockBlocker(trx, callerId);
+        if (!(await q.remove(trx, callerId, userId))) return unchanged(before);
+        reportWrite(true);
+        return q.moveCount(trx, callerId, -1);
+      });
+      return { userId, blocked: false, blockCount };
     },
 
     /** Whether the caller blocks the user (the profile's Block/Unblock button). */

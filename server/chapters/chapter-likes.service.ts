@@ -1,8 +1,14 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
-import { refuseRemoved } from "../moderation/removed-guard.ts";
+import { notFound } from "../http/errors.ts";
+import { createChapterService } from "./chapters.service.ts";
+import { refuseRemoved } from "../moderation/write-guards.service.ts";
 
-export function createChapterLikeService(db: Database) {
+/** `chapters` finds the liked chapter by its series and number (made here when not given). */
+export function createChapterLikeService(
+  db: Database,
+  chapters: Pick<ReturnType<typeof createChapterService>, "resolveIdByName"> = createChapterService(db),
+) {
   const setLiked = createCountedToggle(
     db,
     {
@@ -11,13 +17,18 @@ export function createChapterLikeService(db: Database) {
       target: "Chapter",
       counter: "likes",
       timestamped: false,
-      notFoundMessage: "Chapter not found",
     },
     undefined,
     (trx, chapterId) => refuseRemoved(trx, "chapter", chapterId),
   );
+  async function set(userId: number, seriesName: string, number: number, liked: boolean) {
+    const chapterId = await chapters.resolveIdByName(seriesName, number);
+    const likes = await db.kysely.transaction().execute((trx) => setLiked(trx, userId, chapterId, liked));
+    if (likes === null) throw notFound("Chapter not found");
+    return { liked, likes };
+  }
   return {
-    like: async (userId: number, chapterId: number) => ({ liked: true, likes: await setLiked(userId, chapterId, true) }),
-    unlike: async (userId: number, chapterId: number) => ({ liked: false, likes: await setLiked(userId, chapterId, false) }),
+    like: (userId: number, seriesName: string, number: number) => set(userId, seriesName, number, true),
+    unlike: (userId: number, seriesName: string, number: number) => set(userId, seriesName, number, false),
   };
 }

@@ -2,15 +2,9 @@ import { sql } from "kysely";
 import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
-import { isUniqueViolation } from "../db/unique-violation.ts";
-import { nowMs } from "../db/dates.ts";
-import { embeddedImageIds, type ImageRef } from "../images/image-refs.ts";
-import { assertOwnImages, useImages } from "../images/own-images.ts";
-import { enqueueJob } from "../jobs/jobs.queries.ts";
-import { refuseRemoved } from "../moderation/removed-guard.ts";
-import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
+import type { ChapterOrder } from "../rules/chapter.ts";
 
-export type ChapterOrder = "latest" | "most-liked";
+export type { ChapterOrder };
 
 export interface ChapterRow {
   id: number;
@@ -38,6 +32,16 @@ export interface ChapterDetailRow extends ChapterRow {
   previousNumber: number | null;
   nextNumber: number | null;
 }
+export type NewChapterRow = {
+  seriesId: number;
+  number: number;
+  title: string;
+  description: string;
+  content: string;
+  date: number;
+  coverId: number;
+  authorId: number;
+};
 export interface ChapterPageRow {
   imageId: number;
   width: number;
@@ -56,15 +60,6 @@ const ORDER = {
   "most-liked": { inner: sql`"likes" DESC, "id" DESC`, outer: sql`c."likes" DESC, c."id" DESC` },
 } satisfies Record<ChapterOrder, unknown>;
 
-/** Thrown inside the publishing unit (which rolls back) when the chapter's number is taken. */
-export class ChapterNumberTaken extends Error {
-  readonly number: number;
-  constructor(number: number) {
-    super(`Chapter ${number} already exists`);
-    this.number = number;
-  }
-}
-
 // Multi-row inserts of pages in chunks: 3 values a row, well under SQLite's parameter limit.
 const PAGE_CHUNK = 300;
 
@@ -74,7 +69,7 @@ export async function chapterCards(on: Executor, ids: number[]): Promise<Chapter
   return (await sql<ChapterRow>`${CHAPTER_SUMMARY} WHERE c."id" IN (${sql.join(ids)})`.execute(on)).rows;
 }
 
-/** A series' chapters, a chapter with its pages, and the writes of chapters with their pages and images. */
+/** A series' chapters, a chapter with its pages, and the statements of the publishing and editing units (the service's transactions). */
 export function createChapterQueries({ kysely }: Database) {
   const listQuery = (order: ChapterOrder) =>
     prepare<{ seriesId: number; limit: number; offset: number }, ChapterRow>(
@@ -114,31 +109,17 @@ export function createChapterQueries({ kysely }: Database) {
       kysely,
       (p) => sql`SELECT MAX("number") AS "n" FROM "Chapter" WHERE "seriesId" = ${p("seriesId")}`,
     ),
-    // First in the publishing unit: locks the series' row, so publishes of one series take turns on their numbers.
     countNewChapter: prepare<{ seriesId: number }, { id: number }>(
       kysely,
       (p) => sql`UPDATE "Series" SET "chapterCount" = "chapterCount" + 1 WHERE "id" = ${p("seriesId")} RETURNING "id"`,
     ),
-    insert: prepare<
-      {
-        seriesId: number;
-        number: number;
-        title: string;
-        description: string;
-        content: string;
-        date: number;
-        coverId: number;
-        authorId: number;
-      },
-      { id: number }
-    >(
+    insert: prepare<NewChapterRow, { id: number }>(
       kysely,
       (p) => sql`INSERT INTO "Chapter" ("seriesId", "number", "title", "description", "content", "likes", "date", "coverId", "authorId")
                  VALUES (${p("seriesId")}, ${p("number")}, ${p("title")}, ${p("description")}, ${p("content")}, 0, ${p("date")}, ${p("coverId")},
                          ${p("authorId")})
                  RETURNING "id"`,
     ),
-    // First in the editing unit: locks the chapter's row and reads what an edit may keep.
     lockEditable: prepare<{ id: number }, { description: string; content: string; coverId: number | null; authorId: number }>(
       kysely,
       (p) => sql`UPDATE "Chapter" SET "title" = "title" WHERE "id" = ${p("id")} RETURNING "description", "content", "coverId", "authorId"`,
@@ -182,73 +163,32 @@ export function createChapterQueries({ kysely }: Database) {
 
     idOf: async (seriesId: number, number: number) => (await q.idOf.first({ seriesId, number }))?.id,
 
-    assertOwnImages: (userId: number, refs: ImageRef[]) => assertOwnImages(kysely, userId, refs),
-
     /**
-     * The chapter (numbered after the last one unless a number is given), its pages, the series' chapterCount and
-     * the publishing of its images: one unit. Answers the chapter's number; throws ChapterNumberTaken.
+     * First in the publishing unit: counts the new chapter on its series and locks the series' row, so publishes of one
+     * series take turns on their numbers.
      */
-    async insert(series: { id: number; authorId: number }, input: NewChapterInput): Promise<number> {
-      try {
-        return await kysely.transaction().execute(async (trx) => {
-          await q.countNewChapter.run({ seriesId: series.id }, trx);
-          // A removed series takes no new chapters (its followers would be told of them); editing stays possible.
-          await refuseRemoved(trx, "series", series.id);
-          const number = input.number ?? ((await q.lastNumber.first({ seriesId: series.id }, trx))?.n ?? 0) + 1;
-          const date = nowMs();
-          if (await q.idOf.first({ seriesId: series.id, number }, trx)) throw new ChapterNumberTaken(number);
-          const { id } = (await q.insert.first(
-            {
-              seriesId: series.id,
-              number,
-              title: input.title,
-              description: input.description,
-              content: input.content,
-              date,
-              // Without a chosen cover, the first page is the cover.
-              coverId: input.coverId ?? input.pages[0]!,
-              authorId: series.authorId,
-            },
-            trx,
-          ))!;
-          await writePages(trx, id, input.pages);
-          await useImages(trx, series.authorId, "chapter", id, [input.coverId, ...input.pages, ...embeddedImageIds(input.content)]);
-          // The followers are told after the answer, by the job runner (docs/decisions/017-discussion.md).
-          await enqueueJob(trx, "chapter-notifications", id, date);
-          return number;
-        });
-      } catch (err) {
-        // Another writer took the number between our check and insert (it cannot, with the series locked; kept as the last word).
-        if (isUniqueViolation(err) && input.number !== undefined) throw new ChapterNumberTaken(input.number);
-        throw err;
-      }
+    countNewChapter: (trx: Executor, seriesId: number) => q.countNewChapter.run({ seriesId }, trx),
+
+    /** The number after the series' last chapter (1 for the first). */
+    nextNumber: async (trx: Executor, seriesId: number) => ((await q.lastNumber.first({ seriesId }, trx))?.n ?? 0) + 1,
+
+    numberTaken: async (trx: Executor, seriesId: number, number: number) => (await q.idOf.first({ seriesId, number }, trx)) !== undefined,
+
+    /** The chapter's row and its pages; answers its id. */
+    async insert(trx: Executor, row: NewChapterRow, pages: number[]): Promise<number> {
+      const { id } = (await q.insert.first(row, trx))!;
+      await writePages(trx, id, pages);
+      return id;
     },
 
-    /**
-     * The edit, its pages when given and the publishing of its images: one unit. Absent fields keep their value; a
-     * null cover falls back to the (possibly new) first page.
-     */
-    update: (chapterId: number, input: ChapterEditInput): Promise<void> =>
-      kysely.transaction().execute(async (trx) => {
-        const current = (await q.lockEditable.first({ id: chapterId }, trx))!;
-        if (input.pages) await writePages(trx, chapterId, input.pages);
-        const coverId =
-          input.coverId === undefined ? current.coverId : (input.coverId ?? (await q.firstPage.first({ chapterId }, trx))?.imageId ?? null);
-        await q.update.run(
-          {
-            id: chapterId,
-            title: input.title,
-            description: input.description ?? current.description,
-            content: input.content ?? current.content,
-            coverId,
-          },
-          trx,
-        );
-        await useImages(trx, current.authorId, "chapter", chapterId, [
-          coverId,
-          ...(input.pages ?? []),
-          ...embeddedImageIds(input.content ?? ""),
-        ]);
-      }),
+    /** First in the editing unit: locks the chapter's row and reads what an edit may keep. */
+    lockEditable: async (trx: Executor, chapterId: number) => (await q.lockEditable.first({ id: chapterId }, trx))!,
+
+    writePages,
+
+    firstPage: async (trx: Executor, chapterId: number) => (await q.firstPage.first({ chapterId }, trx))?.imageId ?? null,
+
+    update: (trx: Executor, row: { id: number; title: string; description: string; content: string; coverId: number | null }) =>
+      q.update.run(row, trx),
   };
 }

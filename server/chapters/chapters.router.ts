@@ -3,7 +3,7 @@ import { endpointsFor } from "../http/endpoint.ts";
 import type { WriteLimits } from "../http/user-rate-limit.ts";
 import { ChapterEditBody, NewChapterBody } from "../rules/chapter.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { Chapter, ChapterSummary, LikeState, pageSchema } from "../rules/responses.ts";
+import { Chapter, ChapterSummary, LikeState, pageSchema } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 import type { ChapterOrder } from "./chapters.service.ts";
@@ -23,11 +23,7 @@ const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
     query: PagingQuery,
     response: pageSchema(ChapterSummary),
     errors: [404],
-    handle: async ({ params, query, user, deps }) =>
-      deps.redaction.chapterPage(
-        await deps.chapters.list(await deps.series.resolveRef(params.name), order, toPaging(query), user?.id),
-        user,
-      ),
+    handle: ({ params, query, user, deps }) => deps.chapters.list(params.name, order, toPaging(query), user),
   });
 
 const chapterLike = (method: "post" | "delete") =>
@@ -41,10 +37,10 @@ const chapterLike = (method: "post" | "delete") =>
     response: LikeState,
     reportsChanges: true,
     errors: [403, 404],
-    handle: async ({ params, user, deps }) => {
-      const chapterId = await deps.chapters.resolveId(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber);
-      return method === "post" ? deps.chapterLikes.like(user.id, chapterId) : deps.chapterLikes.unlike(user.id, chapterId);
-    },
+    handle: ({ params, user, deps }) =>
+      method === "post"
+        ? deps.chapterLikes.like(user.id, params.name, params.chapterNumber)
+        : deps.chapterLikes.unlike(user.id, params.name, params.chapterNumber),
   });
 
 /** New chapters are limited per user (docs/api.md "Limits"): each tells every follower. */
@@ -65,7 +61,7 @@ export const chapterEndpoints = (limits: Pick<WriteLimits, "chapter">) => [
     status: 201,
     response: Chapter,
     errors: [403, 404, 409],
-    handle: async ({ params, body, user, deps }) => deps.chapters.publish(await deps.series.resolveRef(params.name), body, user.id),
+    handle: ({ params, body, user, deps }) => deps.chapters.publish(params.name, body, user.id),
   }),
   endpoint({
     method: "get",
@@ -76,11 +72,7 @@ export const chapterEndpoints = (limits: Pick<WriteLimits, "chapter">) => [
     params: ChapterInSeries,
     response: Chapter,
     errors: [404],
-    handle: async ({ params, user, deps }) =>
-      deps.redaction.chapter(
-        await deps.chapters.get(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, user?.id),
-        user,
-      ),
+    handle: ({ params, user, deps }) => deps.chapters.get(params.name, params.chapterNumber, user),
   }),
   endpoint({
     method: "put",
@@ -93,8 +85,7 @@ export const chapterEndpoints = (limits: Pick<WriteLimits, "chapter">) => [
     body: ChapterEditBody,
     response: Chapter,
     errors: [403, 404],
-    handle: async ({ params, body, user, deps }) =>
-      deps.chapters.edit(await deps.series.resolveRef(params.name, "Chapter not found"), params.chapterNumber, body, user.id),
+    handle: ({ params, body, user, deps }) => deps.chapters.edit(params.name, params.chapterNumber, body, user.id),
   }),
   chapterLike("post"),
   chapterLike("delete"),

@@ -1,17 +1,9 @@
 import { sql } from "kysely";
-import { createCountedToggle, linkedIds } from "../db/counted-toggle.ts";
+import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
-import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
-import { embeddedImageIds } from "../images/image-refs.ts";
-import { useImages } from "../images/own-images.ts";
-import { deleteCommentNotifications, insertNotifications, toldAbout, type NewNotification } from "../notifications/notify.ts";
-import { createHubBanChecks } from "../moderation/bans.queries.ts";
-import { refuseRemoved } from "../moderation/removed-guard.ts";
-import { mentionedUserIds } from "../notifications/mentions.ts";
-import { refuseBlockers } from "../blocks/blocks.queries.ts";
+import { deleteCommentNotifications } from "../notifications/notify.ts";
 import type { CommentSort } from "../rules/comment.ts";
-import { findMentions } from "../rules/mentions.ts";
 
 /** Where a comment lives: a hub post or a chapter (docs/decisions/017-discussion.md). */
 export interface Place {
@@ -49,7 +41,7 @@ export interface CommentAbout {
   seriesAuthorId: number | null;
 }
 
-/** What a new comment's notifications are made from, inside its transaction. */
+/** What a new comment's notifications are made from, inside its transaction (comment-writes.service.ts decides who is told). */
 export interface NewCommentFacts {
   commentId: number;
   /** The post's or chapter's author. */
@@ -72,8 +64,6 @@ const PLACE_REMOVAL = sql`px."removedReason" AS "postRemoved", hx."removedReason
   chx."removedReason" AS "chapterRemoved", sx."removedReason" AS "seriesRemoved"`;
 const PLACE_JOINS = sql`LEFT JOIN "Post" px ON px."id" = c."postId" LEFT JOIN "Hub" hx ON hx."id" = px."hubId"
   LEFT JOIN "Chapter" chx ON chx."id" = c."chapterId" LEFT JOIN "Series" sx ON sx."id" = chx."seriesId"`;
-
-export type InsertResult = { id: number } | { problem: "no-place" | "no-parent" };
 
 const COLUMNS = sql`c."id", c."content", c."authorId", u."username" AS "authorName", u."profileImageId" AS "authorImageId", c."createdAt",
   c."editedAt", c."likes", c."parentId", c."replyCount", c."deletedAt", c."removedReason"`;
@@ -107,11 +97,10 @@ const PLACE_TABLE = { postId: "Post", chapterId: "Chapter" } as const;
 /** One of `make`'s answers per place column (a prepared query each). */
 export const perPlace = <T>(make: (column: Place["column"]) => T) => ({ postId: make("postId"), chapterId: make("chapterId") });
 
-/** Comments and replies on posts and chapters: pages, one comment, and the units that write them with their counts. */
+/** Comments and replies on posts and chapters: pages, one comment, and the steps of the units that write them with their counts. */
 export function createCommentQueries(db: Database) {
   const { kysely } = db;
   type PageParams = { placeId: number; limit: number; offset: number };
-  const bans = createHubBanChecks(db);
 
   const topLevel = (column: Place["column"], sort: CommentSort, walk: "inner" | "fromEnd") =>
     prepare<PageParams, CommentRow>(
@@ -228,50 +217,6 @@ export function createCommentQueries(db: Database) {
     await q.deleteRow.run({ id }, trx);
   }
 
-  async function insertOn(
-    trx: Executor,
-    place: Place,
-    input: { authorId: number; content: string; parentId: number | null; createdAt?: number },
-    notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
-  ): Promise<{ id: number }> {
-    const placeRow = await lockPlace[place.column].first({ id: place.id, by: 1, threads: input.parentId === null ? 1 : 0 }, trx);
-    if (!placeRow) throw new Refused("no-place");
-    await refuseRemoved(trx, place.column === "postId" ? "post" : "chapter", place.id);
-    // A hub ban reaches the comments on its posts (chapters are in no hub): 403, the unit rolled back.
-    if (place.column === "postId") await bans.onPost(trx, place.id, input.authorId);
-    let threadId: number | null = null;
-    let answeredAuthorId: number | null = null;
-    if (input.parentId !== null) {
-      const named = await q.named.first({ id: input.parentId }, trx);
-      if (!named || named[place.column] !== place.id) throw new Refused("no-parent");
-      threadId = named.parentId ?? named.id;
-      const thread = await q.countReply.first({ id: threadId, by: 1 }, trx);
-      if (!thread) throw new Refused("no-parent");
-      answeredAuthorId = named.parentId === null ? thread.authorId : named.authorId;
-    }
-    const createdAt = input.createdAt ?? nowMs();
-    const { id } = (await q.insert.first(
-      {
-        postId: place.column === "postId" ? place.id : null,
-        chapterId: place.column === "chapterId" ? place.id : null,
-        parentId: threadId,
-        authorId: input.authorId,
-        content: input.content,
-        createdAt,
-      },
-      trx,
-    ))!;
-    await useImages(trx, input.authorId, "comment", id, embeddedImageIds(input.content));
-    const mentionedIds = await mentionedUserIds(trx, findMentions(input.content));
-    await refuseBlockers(trx, input.authorId, { answeredAuthorId, mentionedIds });
-    const facts = { commentId: id, placeAuthorId: placeRow.authorId, answeredAuthorId, isReply: threadId !== null, mentionedIds };
-    await insertNotifications(
-      trx,
-      notify(facts).map((n) => ({ ...n, createdAt })),
-    );
-    return { id };
-  }
-
   async function removeOn(trx: Executor, id: number, place: Place, at: number) {
     if (!(await lockPlace[place.column].first({ id: place.id, by: 0, threads: 0 }, trx))) return undefined;
     const current = await q.lockLive.first({ id }, trx);
@@ -331,106 +276,46 @@ export function createCommentQueries(db: Database) {
 
     about: (id: number, viewerId: number) => q.about.first({ id, viewerId }),
 
-    /**
-     * The comment, its post's or chapter's commentCount (and threadCount), its thread's replyCount, its embedded images published and
-     * its notifications (`notify` says who is told): one unit. A `parentId` naming a reply is stored in that reply's
-     * thread. Locks the place, then the thread's top-level comment, as every unit here does.
-     */
-    insert: (
-      place: Place,
-      input: { authorId: number; content: string; parentId: number | null },
-      notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
-    ): Promise<InsertResult> =>
-      kysely
-        .transaction()
-        .execute((trx) => insertOn(trx, place, input, notify))
-        .catch((err: unknown) => {
-          if (err instanceof Refused) return { problem: err.problem };
-          throw err;
-        }),
+    // The steps of the writing units (comment-writes.service.ts runs them in its transaction). Each unit locks the place
+    // first, then the thread's top-level comment: one order for all.
 
-    /**
-     * The insert unit on the caller's transaction, dated `createdAt`: the demo seed writes its months of history
-     * through it (seed/demo-write.ts). A refusal throws, so the caller's transaction rolls back.
-     */
-    insertWithin: (
+    /** Locks the post's or chapter's row and moves its commentCount by `by` and threadCount by `threads`: its author; undefined: no such place. */
+    lockPlace: (trx: Executor, place: Place, by: number, threads: number) =>
+      lockPlace[place.column].first({ id: place.id, by, threads }, trx),
+
+    /** The comment a new reply names as its parent: its thread, its author and its place; undefined: no such comment. */
+    named: (trx: Executor, id: number) => q.named.first({ id }, trx),
+
+    /** Locks the thread's top-level comment and moves its replyCount by `by`; undefined: it was deleted meanwhile. */
+    countReply: (trx: Executor, threadId: number, by: number) => q.countReply.first({ id: threadId, by }, trx),
+
+    /** Writes the comment's row: its id. */
+    insertRow: async (
       trx: Executor,
       place: Place,
-      input: { authorId: number; content: string; parentId: number | null; createdAt: number },
-      notify: (facts: NewCommentFacts) => Omit<NewNotification, "createdAt">[],
-    ): Promise<{ id: number }> => insertOn(trx, place, input, notify),
+      row: { authorId: number; content: string; parentId: number | null; createdAt: number },
+    ): Promise<number> =>
+      (await q.insert.first(
+        {
+          postId: place.column === "postId" ? place.id : null,
+          chapterId: place.column === "chapterId" ? place.id : null,
+          ...row,
+        },
+        trx,
+      ))!.id,
+
+    /** Locks a live comment (not a tombstone): its author and content; undefined: missing or deleted. */
+    lockLive: (trx: Executor, id: number) => q.lockLive.first({ id }, trx),
+
+    /** The new content and `editedAt`. */
+    setContent: (trx: Executor, id: number, content: string, editedAt: number) => q.edit.run({ id, content, editedAt }, trx),
 
     /**
-     * The new content and `editedAt`, its newly embedded images published, and a notification to each person newly
-     * mentioned (`notify`): one unit. False: the comment is gone (deleted meanwhile, or a tombstone).
+     * Deletes a comment (docs/decisions/017-discussion.md) on the caller's transaction, at `at`: a top-level comment with
+     * replies becomes a tombstone (its likes stay); anything else goes with its likes and notifications, and a tombstone
+     * goes with its last reply. The place's commentCount and threadCount and the thread's replyCount move in the same
+     * unit. Answers whether it stays as a tombstone; undefined: it was already gone.
      */
-    edit: (id: number, editorId: number, content: string, notify: (newlyMentionedIds: number[]) => Omit<NewNotification, "createdAt">[]) =>
-      kysely.transaction().execute(async (trx) => {
-        const current = await q.lockLive.first({ id }, trx);
-        if (!current) return false;
-        const editedAt = nowMs();
-        await q.edit.run({ id, content, editedAt }, trx);
-        await useImages(trx, editorId, "comment", id, embeddedImageIds(content));
-        const before = new Set(findMentions(current.content));
-        const mentioned = await mentionedUserIds(
-          trx,
-          findMentions(content).filter((key) => !before.has(key)),
-        );
-        await refuseBlockers(trx, editorId, { mentionedIds: mentioned });
-        // Someone mentioned in an earlier version (or told of this comment otherwise) is not told again.
-        const told = await toldAbout(trx, { commentId: id }, mentioned);
-        await insertNotifications(
-          trx,
-          notify(mentioned.filter((userId) => !told.has(userId))).map((n) => ({ ...n, createdAt: editedAt })),
-        );
-        return true;
-      }),
-
-    /**
-     * Deletes a comment (docs/decisions/017-discussion.md): a top-level comment with replies becomes a tombstone
-     * (its likes stay); anything else goes with its likes and notifications, and a tombstone goes with its last
-     * reply. The place's commentCount and threadCount and the thread's replyCount move in the same unit. Answers whether it stays as a
-     * tombstone; undefined: it was already gone.
-     */
-    remove: (id: number, place: Place) => kysely.transaction().execute((trx) => removeOn(trx, id, place, nowMs())),
-
-    /** The delete unit on the caller's transaction, at `at` (the demo seed's tombstone). */
     removeWithin: (trx: Executor, id: number, place: Place, at: number) => removeOn(trx, id, place, at),
-  };
-}
-
-/** Rolls a unit back with the reason it was refused. */
-class Refused extends Error {
-  readonly problem: "no-place" | "no-parent";
-  constructor(problem: "no-place" | "no-parent") {
-    super(problem);
-    this.problem = problem;
-  }
-}
-
-export type CommentQueries = ReturnType<typeof createCommentQueries>;
-
-/** Likes of comments: the counted toggle; a tombstone takes none (404). */
-export function createCommentLikeQueries(db: Database) {
-  return {
-    /** Sets the like on or off; answers the comment's likes after it. */
-    setLiked: createCountedToggle(
-      db,
-      {
-        link: "CommentLike",
-        targetColumn: "commentId",
-        target: "Comment",
-        counter: "likes",
-        timestamped: false,
-        notFoundMessage: "Comment not found",
-        goneWhenSet: "deletedAt",
-      },
-      undefined,
-      // A hub ban reaches the comments on its posts.
-      async (trx, commentId, userId) => {
-        await refuseRemoved(trx, "comment", commentId);
-        await createHubBanChecks(db).onComment(trx, commentId, userId);
-      },
-    ),
   };
 }

@@ -12,10 +12,9 @@ import {
   NewCommentBody,
 } from "../rules/comment.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { Comment, CommentDeleted, LikeState } from "../rules/responses.ts";
+import { Comment, CommentDeleted, LikeState } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
-import { hidingBlocksOf, withHidden } from "../blocks/blocks.service.ts";
 import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
 
 const endpoint = endpointsFor<Services>();
@@ -72,21 +71,8 @@ export function commentEndpoints(
       query: CommentListing,
       response: pageHidingBlocked(Comment),
       errors: [404],
-      handle: async ({ params, query, user, deps }) =>
-        withHidden(
-          await deps.redaction.commentPage(
-            await deps.comments.listOnPost(
-              await deps.hubs.resolveId(params.hubName, "Post not found"),
-              params.postId,
-              query.sort,
-              toPaging(query),
-              user?.id,
-              hidingBlocksOf(user, query.includeBlocked),
-            ),
-            user,
-          ),
-          user,
-        ),
+      handle: ({ params, query, user, deps }) =>
+        deps.comments.listOnPost(params.hubName, params.postId, { ...query, paging: toPaging(query) }, user),
     }),
     endpoint({
       method: "post",
@@ -101,8 +87,7 @@ export function commentEndpoints(
       status: 201,
       response: Comment,
       errors: [403, 404],
-      handle: async ({ params, body, user, deps }) =>
-        deps.comments.commentOnPost(await deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, body, user.id),
+      handle: ({ params, body, user, deps }) => deps.comments.commentOnPost(params.hubName, params.postId, body, user.id),
     }),
     endpoint({
       method: "get",
@@ -114,22 +99,8 @@ export function commentEndpoints(
       query: CommentListing,
       response: pageHidingBlocked(Comment),
       errors: [404],
-      handle: async ({ params, query, user, deps }) => {
-        const series = await deps.series.resolveRef(params.name, "Chapter not found");
-        return withHidden(
-          await deps.redaction.commentPage(
-            await deps.comments.listOnChapter(
-              await deps.chapters.resolveId(series, params.chapterNumber),
-              query.sort,
-              toPaging(query),
-              user?.id,
-              hidingBlocksOf(user, query.includeBlocked),
-            ),
-            user,
-          ),
-          user,
-        );
-      },
+      handle: ({ params, query, user, deps }) =>
+        deps.comments.listOnChapter(params.name, params.chapterNumber, { ...query, paging: toPaging(query) }, user),
     }),
     endpoint({
       method: "post",
@@ -144,10 +115,7 @@ export function commentEndpoints(
       status: 201,
       response: Comment,
       errors: [403, 404],
-      handle: async ({ params, body, user, deps }) => {
-        const series = await deps.series.resolveRef(params.name, "Chapter not found");
-        return deps.comments.commentOnChapter(await deps.chapters.resolveId(series, params.chapterNumber), body, user.id);
-      },
+      handle: ({ params, body, user, deps }) => deps.comments.commentOnChapter(params.name, params.chapterNumber, body, user.id),
     }),
     endpoint({
       method: "get",
@@ -159,14 +127,7 @@ export function commentEndpoints(
       query: ReplyListing,
       response: pageHidingBlocked(Comment),
       errors: [404],
-      handle: async ({ params, query, user, deps }) =>
-        withHidden(
-          await deps.redaction.commentPage(
-            await deps.comments.replies(params.id, toPaging(query), user?.id, hidingBlocksOf(user, query.includeBlocked)),
-            user,
-          ),
-          user,
-        ),
+      handle: ({ params, query, user, deps }) => deps.comments.replies(params.id, { ...query, paging: toPaging(query) }, user),
     }),
     endpoint({
       method: "put",

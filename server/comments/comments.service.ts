@@ -1,25 +1,31 @@
 import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
-import { badRequest, forbidden, notFound } from "../http/errors.ts";
+import type { Caller } from "../http/auth.ts";
+import { forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
+import { createChapterService } from "../chapters/chapters.service.ts";
+import { createHubService } from "../hubs/hubs.service.ts";
+import { createRedaction } from "../moderation/redaction.service.ts";
 import { removedOf, type Within } from "../moderation/removed.ts";
-import type { NewNotification } from "../notifications/notify.ts";
 import type { CommentSort, NewCommentInput } from "../rules/comment.ts";
 import type { Paging } from "../rules/paging.ts";
-import { mayDeleteComment, type Actor } from "../rules/permissions.ts";
-import type { Comment, CommentDeleted, Page } from "../rules/responses.ts";
-import type { PageHiding } from "../blocks/blocks.service.ts";
+import { mayDeleteComment, mayEditComment, type Actor } from "../rules/permissions.ts";
+import type { Comment, CommentDeleted, Page } from "../rules/api-responses.ts";
+import { createSeriesService } from "../series/series.service.ts";
+import { hidingBlocksOf, withHidden, type PageHiding } from "../blocks/blocks.service.ts";
+import { createCommentWrites } from "./comment-writes.service.ts";
 import { createCommentHidingQueries } from "./comments-hiding.queries.ts";
-import {
-  createCommentQueries,
-  type CommentAbout,
-  type CommentRow,
-  type NewCommentFacts,
-  type Place,
-  type PlaceRemoval,
-} from "./comments.queries.ts";
+import { createCommentQueries, type CommentAbout, type CommentRow, type Place, type PlaceRemoval } from "./comments.queries.ts";
 
-type Told = Omit<NewNotification, "createdAt">;
+/** Who reads a list: the removed comments they may see, the blocks whose authors it leaves out; null: a guest. */
+export type Viewer = Pick<Caller, "id" | "isAdmin" | "blockCount"> | null;
+
+/** How a list is asked for: its order and page, and `includeBlocked=true` to list blocked authors' comments too. */
+export interface CommentListing {
+  sort: CommentSort;
+  paging: Paging;
+  includeBlocked?: "true" | "false";
+}
 
 /** The removed things a comment is in, nearest first: its post or chapter, then the hub or series (docs/api.md "Removal"). */
 const withinOf = (place: PlaceRemoval): Within[] => [
@@ -49,23 +55,6 @@ const toComment = (row: CommentRow, liked: boolean, within: Within[]): Comment =
   removed: removedOf(row, ...within),
 });
 
-/** The subject columns of a notification about a comment on this place. */
-const subjectOf = (place: Place, commentId: number) => ({ commentId, [place.column]: place.id });
-
-/**
- * Who is told about a new comment, strongest first (insertNotifications keeps one per person and none for the
- * author): the author of the comment answered, the post's or chapter's author for a top-level comment, then each
- * person mentioned.
- */
-export function newCommentNotifications(place: Place, actorId: number, facts: NewCommentFacts): Told[] {
-  const subject = subjectOf(place, facts.commentId);
-  const told: Told[] = [];
-  if (facts.answeredAuthorId !== null) told.push({ userId: facts.answeredAuthorId, kind: "reply", actorId, ...subject });
-  if (!facts.isReply) told.push({ userId: facts.placeAuthorId, kind: "comment", actorId, ...subject });
-  for (const userId of facts.mentionedIds) told.push({ userId, kind: "mention", actorId, ...subject });
-  return told;
-}
-
 /**
  * Who may delete a comment (server/rules/permissions.ts): its author; a moderator of the hub for comments on its
  * posts (its creator, the moderators added to it); the series' author for comments on its chapters; an admin.
@@ -85,6 +74,11 @@ const placeOf = (about: CommentAbout): Place =>
 export function createCommentService(db: Database) {
   const comments = createCommentQueries(db);
   const hiding = createCommentHidingQueries(db);
+  const writes = createCommentWrites(db);
+  const hubs = createHubService(db);
+  const series = createSeriesService(db);
+  const chapters = createChapterService(db);
+  const redaction = createRedaction(db);
 
   async function get(id: number, viewerId?: number): Promise<Comment> {
     const found = await comments.byId(id, viewerId);
@@ -106,47 +100,40 @@ export function createCommentService(db: Database) {
   }
 
   /**
+   * A page as the viewer gets it: removed comments' content left out unless they may see it (the redaction), and
+   * `hidden` for a viewer who blocks someone (server/blocks).
+   */
+  const shown = async (list: PageHiding<Comment>, viewer: Viewer) => withHidden(await redaction.commentPage(list, viewer), viewer);
+
+  /**
    * `total`: the place's threadCount, read with the check that the place exists. `hidingBlocksOf`: the viewer whose
    * blocked users' comments are left out and counted in `hidden` (server/blocks).
    */
-  async function listOn(
-    place: Place,
-    total: number,
-    within: Within[],
-    sort: CommentSort,
-    paging: Paging,
-    viewerId?: number,
-    hidingBlocksOf?: number,
-  ): Promise<PageHiding<Comment>> {
+  async function listOn(place: Place, total: number, within: Within[], listing: CommentListing, viewer: Viewer) {
+    const { sort, paging } = listing;
+    const viewerId = viewer?.id;
+    const hidingOf = hidingBlocksOf(viewer, listing.includeBlocked);
     const offset = offsetOf(paging);
-    if (hidingBlocksOf !== undefined) {
-      const hidden = await hiding.hiddenTopLevel(place, hidingBlocksOf);
-      const shown = total - hidden;
-      const rows = offset < shown ? await hiding.topLevelPageHiding(place, sort, paging.perPage, offset, hidingBlocksOf) : [];
-      return { ...(await page(rows, shown, paging, within, viewerId)), hidden };
+    if (hidingOf !== undefined) {
+      const hidden = await hiding.hiddenTopLevel(place, hidingOf);
+      const count = total - hidden;
+      const rows = offset < count ? await hiding.topLevelPageHiding(place, sort, paging.perPage, offset, hidingOf) : [];
+      return shown({ ...(await page(rows, count, paging, within, viewerId)), hidden }, viewer);
     }
     const rows = offset < total ? await comments.topLevelPage(place, sort, paging.perPage, offset, total) : [];
-    return page(rows, total, paging, within, viewerId);
-  }
-
-  async function commentOn(place: Place, input: NewCommentInput, authorId: number): Promise<Comment> {
-    const result = await comments.insert(place, { authorId, content: input.content, parentId: input.parentId ?? null }, (facts) =>
-      newCommentNotifications(place, authorId, facts),
-    );
-    if ("problem" in result) {
-      if (result.problem === "no-place") throw notFound(place.column === "postId" ? "Post not found" : "Chapter not found");
-      throw badRequest("parentId must name a comment of the same post or chapter", [
-        { field: "parentId", message: "parentId must name a comment of the same post or chapter" },
-      ]);
-    }
-    return get(result.id, authorId);
+    return shown(await page(rows, total, paging, within, viewerId), viewer);
   }
 
   /** The post, when it is in this hub (a post is reached under its own hub's path only). */
-  async function postPlace(hubId: number, postId: number): Promise<Place & { threads: number; within: Within[] }> {
-    const post = await comments.postThreads(postId, hubId);
+  async function postPlace(hubName: string, postId: number): Promise<Place & { threads: number; within: Within[] }> {
+    const post = await comments.postThreads(postId, await hubs.resolveId(hubName, "Post not found"));
     if (post === undefined) throw notFound("Post not found");
     return { column: "postId", id: postId, threads: post.threadCount, within: withinOf(post) };
+  }
+
+  /** The chapter by its series' name (or id) and number. */
+  async function chapterId(seriesName: string, chapterNumber: number): Promise<number> {
+    return chapters.resolveId(await series.resolveRef(seriesName, "Chapter not found"), chapterNumber);
   }
 
   /** The comment, live (not a tombstone), or 404. */
@@ -156,53 +143,57 @@ export function createCommentService(db: Database) {
     return about;
   }
 
+  async function commentOn(place: Place, input: NewCommentInput, authorId: number): Promise<Comment> {
+    const { id } = await writes.insert(place, { authorId, content: input.content, parentId: input.parentId ?? null });
+    return get(id, authorId);
+  }
+
   return {
     get,
 
-    async listOnPost(hubId: number, postId: number, sort: CommentSort, paging: Paging, viewerId?: number, hidingBlocksOf?: number) {
-      const post = await postPlace(hubId, postId);
-      return listOn(post, post.threads, post.within, sort, paging, viewerId, hidingBlocksOf);
+    /** A post's top-level comments (tombstones included), as `viewer` sees them. */
+    async listOnPost(hubName: string, postId: number, listing: CommentListing, viewer: Viewer): Promise<PageHiding<Comment>> {
+      const post = await postPlace(hubName, postId);
+      return listOn(post, post.threads, post.within, listing, viewer);
     },
 
-    async listOnChapter(chapterId: number, sort: CommentSort, paging: Paging, viewerId?: number, hidingBlocksOf?: number) {
-      const chapter = await comments.chapterThreads(chapterId);
+    /** A chapter's top-level comments (tombstones included), as `viewer` sees them. */
+    async listOnChapter(seriesName: string, chapterNumber: number, listing: CommentListing, viewer: Viewer): Promise<PageHiding<Comment>> {
+      const id = await chapterId(seriesName, chapterNumber);
+      const chapter = await comments.chapterThreads(id);
       if (chapter === undefined) throw notFound("Chapter not found");
-      return listOn({ column: "chapterId", id: chapterId }, chapter.threadCount, withinOf(chapter), sort, paging, viewerId, hidingBlocksOf);
+      return listOn({ column: "chapterId", id }, chapter.threadCount, withinOf(chapter), listing, viewer);
     },
 
-    /**
-     * A top-level comment's replies, oldest first; a reply has none (replies of replies live in its thread).
-     * `hidingBlocksOf`: as listOn.
-     */
-    async replies(id: number, paging: Paging, viewerId?: number, hidingBlocksOf?: number): Promise<PageHiding<Comment>> {
+    /** A top-level comment's replies, oldest first; a reply has none (replies of replies live in its thread). */
+    async replies(id: number, listing: Omit<CommentListing, "sort">, viewer: Viewer): Promise<PageHiding<Comment>> {
+      const { paging } = listing;
       const thread = await comments.thread(id);
       if (!thread) throw notFound("Comment not found");
-      if (thread.parentId !== null) return pageOf([], 0, paging);
-      if (hidingBlocksOf !== undefined) {
-        const hidden = await hiding.hiddenReplies(id, hidingBlocksOf);
-        const shown = thread.replyCount - hidden;
+      if (thread.parentId !== null) return shown(pageOf([], 0, paging), viewer);
+      const hidingOf = hidingBlocksOf(viewer, listing.includeBlocked);
+      if (hidingOf !== undefined) {
+        const hidden = await hiding.hiddenReplies(id, hidingOf);
+        const count = thread.replyCount - hidden;
         const offset = offsetOf(paging);
-        const rows = offset < shown ? await hiding.replyPageHiding(id, paging.perPage, offset, hidingBlocksOf) : [];
-        return { ...(await page(rows, shown, paging, withinOf(thread), viewerId)), hidden };
+        const rows = offset < count ? await hiding.replyPageHiding(id, paging.perPage, offset, hidingOf) : [];
+        return shown({ ...(await page(rows, count, paging, withinOf(thread), viewer?.id)), hidden }, viewer);
       }
-      return page(await comments.replyPage(id, paging.perPage, offsetOf(paging)), thread.replyCount, paging, withinOf(thread), viewerId);
+      const rows = await comments.replyPage(id, paging.perPage, offsetOf(paging));
+      return shown(await page(rows, thread.replyCount, paging, withinOf(thread), viewer?.id), viewer);
     },
 
-    commentOnPost: async (hubId: number, postId: number, input: NewCommentInput, authorId: number) =>
-      commentOn(await postPlace(hubId, postId), input, authorId),
+    commentOnPost: async (hubName: string, postId: number, input: NewCommentInput, authorId: number) =>
+      commentOn(await postPlace(hubName, postId), input, authorId),
 
-    commentOnChapter: (chapterId: number, input: NewCommentInput, authorId: number) =>
-      commentOn({ column: "chapterId", id: chapterId }, input, authorId),
+    commentOnChapter: async (seriesName: string, chapterNumber: number, input: NewCommentInput, authorId: number) =>
+      commentOn({ column: "chapterId", id: await chapterId(seriesName, chapterNumber) }, input, authorId),
 
     /** The author only; sets editedAt; people newly mentioned are told. */
     async edit(id: number, content: string, userId: number): Promise<Comment> {
       const about = await aboutLive(id, userId);
-      if (about.authorId !== userId) throw forbidden("Only the author can edit this comment");
-      const place = placeOf(about);
-      const edited = await comments.edit(id, userId, content, (mentionedIds) =>
-        mentionedIds.map((mentioned) => ({ userId: mentioned, kind: "mention" as const, actorId: userId, ...subjectOf(place, id) })),
-      );
-      if (!edited) throw notFound("Comment not found");
+      if (!mayEditComment({ id: userId }, about)) throw forbidden("Only the author can edit this comment");
+      await writes.edit(id, placeOf(about), userId, content);
       return get(id, userId);
     },
 
@@ -210,7 +201,7 @@ export function createCommentService(db: Database) {
     async remove(id: number, actor: Actor): Promise<CommentDeleted> {
       const about = await aboutLive(id, actor.id);
       if (!mayDelete(about, actor)) throw forbidden("You cannot delete this comment");
-      const removed = await comments.remove(id, placeOf(about));
+      const removed = await writes.remove(id, placeOf(about));
       if (!removed) throw notFound("Comment not found");
       return { id, deleted: true, tombstone: removed.tombstone };
     },

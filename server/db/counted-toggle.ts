@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { notFound } from "../http/errors.ts";
 import type { Database } from "./database.ts";
 import { prepare, type Executor } from "./prepared.ts";
 import { nowMs } from "./dates.ts";
@@ -14,8 +13,7 @@ export interface CountedToggleSpec {
   counter: "memberCount" | "followersCount" | "likes";
   /** Whether the link row records when it was made. */
   timestamped: boolean;
-  notFoundMessage: string;
-  /** A target with this column set counts as missing (a comment's tombstone takes no likes): 404. */
+  /** A target with this column set counts as missing (a comment's tombstone takes no likes). */
   goneWhenSet?: "deletedAt";
 }
 
@@ -34,7 +32,8 @@ export async function linkedIds(
 
 /**
  * Join/leave, follow/unfollow, like/unlike. Idempotent: the link row is inserted (ON CONFLICT DO NOTHING)
- * or deleted, and the target's count moves by the number of rows changed, in one transaction. The first
+ * or deleted, and the target's count moves by the number of rows changed, in the service's transaction (`trx`: the
+ * toggle is one unit, so the service opens one for it alone). The first
  * statement locks the target's row (an UPDATE that changes nothing, which also finds a missing target), so on
  * PostgreSQL the toggles of one target take turns across connections and instances, and the count always
  * equals its rows (docs/api.md §6, docs/decisions/014-data-layer.md). On SQLite the one connection runs one
@@ -80,19 +79,18 @@ export function createCountedToggle(
       RETURNING ${sql.ref(counter)} AS n`,
   );
 
-  /** Sets the link on or off and answers the count after the change. */
-  return (userId: number, targetId: number, on: boolean): Promise<number> =>
-    kysely.transaction().execute(async (trx) => {
-      const before = await lockTarget.first({ targetId }, trx);
-      if (!before) throw notFound(spec.notFoundMessage);
-      if (on) await beforeLink?.(trx, targetId, userId);
-      const ids = { userId, targetId, createdAt: nowMs() };
-      const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
-      // A repeat (liking what one likes) changes nothing: the data version may stay (server/db/write-report.ts).
-      reportWrite(changed > 0);
-      if (changed === 0) return before.n;
-      const after = (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
-      await afterChange?.(targetId, trx, { userId, on });
-      return after;
-    });
+  /** Sets the link on or off and answers the count after the change; null when there is no such target (the service's 404). */
+  return async (trx: Executor, userId: number, targetId: number, on: boolean): Promise<number | null> => {
+    const before = await lockTarget.first({ targetId }, trx);
+    if (!before) return null;
+    if (on) await beforeLink?.(trx, targetId, userId);
+    const ids = { userId, targetId, createdAt: nowMs() };
+    const changed = on ? await insert.run(ids, trx) : await remove.run(ids, trx);
+    // A repeat (liking what one likes) changes nothing: the data version may stay (server/db/write-report.ts).
+    reportWrite(changed > 0);
+    if (changed === 0) return before.n;
+    const after = (await bump.first({ targetId, by: on ? changed : -changed }, trx))!.n;
+    await afterChange?.(targetId, trx, { userId, on });
+    return after;
+  };
 }

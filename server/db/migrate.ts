@@ -3,10 +3,13 @@ import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import pg from "pg";
+import { rewordedMigrations } from "./reworded-migrations.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const POSTGRES_MIGRATIONS = path.join(root, "prisma", "postgres", "migrations");
+const SQLITE_MIGRATIONS = path.join(root, "prisma", "migrations");
 
 /** Applies every committed migration of the engine in use: PostgreSQL when `databaseUrl` is set, else SQLite in the data folder. */
 export async function migrateDatabase(dataDir: string, databaseUrl?: string): Promise<void> {
@@ -17,6 +20,7 @@ export async function migrateDatabase(dataDir: string, databaseUrl?: string): Pr
 /** Creates the data folder and runs `prisma migrate deploy` on its SQLite database. */
 async function migrateSqlite(dataDir: string): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
+  recordRewordedSqliteMigrations(path.join(dataDir, "app.db"));
   const prismaCli = path.join(root, "node_modules", "prisma", "build", "index.js");
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [prismaCli, "migrate", "deploy"], {
@@ -32,8 +36,32 @@ async function migrateSqlite(dataDir: string): Promise<void> {
   });
 }
 
+/** Gives reworded migrations (server/db/reworded-migrations.ts) their current checksum in an existing SQLite database. */
+function recordRewordedSqliteMigrations(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const db = new Database(file);
+  try {
+    const hasHistory = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'").get();
+    if (!hasHistory) return;
+    const update = db.prepare('UPDATE "_prisma_migrations" SET checksum = ? WHERE migration_name = ? AND checksum = ?');
+    for (const m of rewordedMigrations("sqlite", SQLITE_MIGRATIONS)) update.run(m.current, m.name, m.released);
+  } finally {
+    db.close();
+  }
+}
+
 // Any fixed number: instances starting at once take turns, the first migrates, the others find nothing to do.
 const MIGRATION_LOCK = 7_140_412;
+
+/**
+ * PostgreSQL migrations renamed to the SQLite history's names for the same change (issue 28,
+ * docs/decisions/027-matching-migration-names.md): a database that applied them under the old name has its record
+ * renamed before the history is read, so nothing runs again. The files are unchanged, so their checksums still match.
+ */
+export const RENAMED_POSTGRES_MIGRATIONS: Readonly<Record<string, string>> = {
+  "20261123000000_init": "20261121000000_init",
+  "20261123000001_name_search": "20261122000000_name_search",
+};
 
 /**
  * Applies prisma/postgres/migrations in order, each in its own transaction, recording them in Prisma's own
@@ -56,6 +84,16 @@ export async function migratePostgres(url: string, migrations = POSTGRES_MIGRATI
       "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+    for (const [was, is] of Object.entries(RENAMED_POSTGRES_MIGRATIONS)) {
+      await client.query(`UPDATE "_prisma_migrations" SET migration_name = $2 WHERE migration_name = $1`, [was, is]);
+    }
+    for (const m of rewordedMigrations("postgres", migrations)) {
+      await client.query(`UPDATE "_prisma_migrations" SET checksum = $1 WHERE migration_name = $2 AND checksum = $3`, [
+        m.current,
+        m.name,
+        m.released,
+      ]);
+    }
     const applied = new Map(
       (
         await client.query<{ migration_name: string; checksum: string }>(

@@ -2,8 +2,9 @@ import type { Generated } from "kysely";
 
 /**
  * The tables as the data layer sees them (Kysely), written from `prisma/schema.prisma`, which stays the
- * source of the schema. Dates are Unix milliseconds on both engines (SQLite INTEGER, PostgreSQL BIGINT),
- * so a row reads the same whichever engine holds it (docs/decisions/014-data-layer.md).
+ * source of the schema; tests/api/schema-types.test.ts checks them against the migrated database of each engine
+ * (docs/decisions/027-schema-copies-checked.md). Dates are Unix milliseconds on both engines (SQLite INTEGER,
+ * PostgreSQL BIGINT), so a row reads the same whichever engine holds it (docs/decisions/014-data-layer.md).
  */
 export interface UserTable {
   id: Generated<number>;
@@ -25,7 +26,7 @@ export interface UserTable {
   suspendedReason: string | null;
   /** How many users the user blocks (Block rows), moved in the same transaction as they are. */
   blockCount: Generated<number>;
-  /** 1: mature series appear in the user's lists (CONTRACT.md 14); 0 or 1 on both engines. */
+  /** 1: mature series appear in the user's lists (docs/api.md "Series metadata and browsing"); 0 or 1 on both engines. */
   showMature: Generated<number>;
 }
 

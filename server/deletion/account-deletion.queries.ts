@@ -10,7 +10,7 @@ type User = { userId: number };
 export const ACCOUNT_BATCH = { posts: 50, comments: 200, links: 1000, notifications: 5000, images: 200 } as const;
 
 /**
- * A user's links to other people's things (CONTRACT.md 6): the count each one moved goes back with it. `after`: what
+ * A user's links to other people's things (docs/api.md §6): the count each one moved goes back with it. `after`: what
  * else moves with a batch (`:batch` the targets' ids): a post like's hub order version, the join or follow
  * notification the link made (by the subject's index, not by actor).
  */
@@ -63,7 +63,7 @@ function unlinkSteps(db: Database, { link, column, target, counter, after }: Lin
   return makers.map((make) => prepare<User>(db.kysely, (p) => make(sql`CAST(${p("userId")} AS INTEGER)`) as RawBuilder<never>));
 }
 
-/** What deleting an account reads and writes, apart from the deletions of its series, hubs and posts it reuses. */
+/** What deleting an account reads and writes, apart from the deletions of its series, hubs and posts it reuses; each batch on the service's transaction. */
 export function createAccountDeletionQueries(db: Database) {
   const { kysely } = db;
   const unlink = LINKS.map((spec) => ({ link: spec.link, steps: unlinkSteps(db, spec) }));
@@ -147,71 +147,65 @@ export function createAccountDeletionQueries(db: Database) {
     deleteUser: prepare<User>(kysely, (p) => sql`DELETE FROM "User" WHERE "id" = ${p("userId")}`),
   };
 
-  const transaction = <T>(work: (trx: Executor) => Promise<T>) => kysely.transaction().execute(work);
-
   return {
     seriesIds: async (userId: number) => (await q.series.all({ userId })).map((row) => row.id),
     hubs: (userId: number) => q.hubs.all({ userId }),
 
     /** Gives a hub the user created to its successor; false: nobody to give it to (then it is deleted). */
-    handOverHub: (userId: number, hubId: number) =>
-      transaction(async (trx) => {
-        const to = (await q.successor.first({ userId, hubId }, trx))?.id ?? null;
-        if (to === null) return false;
-        await q.handOver.run({ userId, hubId, to }, trx);
-        await q.dropModeratorRow.run({ hubId, to }, trx);
-        return true;
-      }),
+    async handOverHub(trx: Executor, userId: number, hubId: number): Promise<boolean> {
+      const to = (await q.successor.first({ userId, hubId }, trx))?.id ?? null;
+      if (to === null) return false;
+      await q.handOver.run({ userId, hubId, to }, trx);
+      await q.dropModeratorRow.run({ hubId, to }, trx);
+      return true;
+    },
 
     /** A batch of the user's post ids (the caller deletes them in one transaction). */
-    postBatch: async (userId: number, trx: Executor) => (await q.posts.all({ userId }, trx)).map((row) => row.id),
+    postBatch: async (trx: Executor, userId: number) => (await q.posts.all({ userId }, trx)).map((row) => row.id),
 
     commentBatch: (userId: number, after: number) => q.comments.all({ userId, after }),
 
     /** One batch of every link (likes, follows, memberships); answers how many rows went (0: none left). */
-    unlinkBatch: (userId: number) =>
-      transaction(async (trx) => {
-        let removed = 0;
-        for (const { steps } of unlink) {
-          for (const [i, step] of steps.entries()) {
-            const changed = await step.run({ userId }, trx);
-            if (i === steps.length - 1) removed += changed;
-          }
+    async unlinkBatch(trx: Executor, userId: number): Promise<number> {
+      let removed = 0;
+      for (const { steps } of unlink) {
+        for (const [i, step] of steps.entries()) {
+          const changed = await step.run({ userId }, trx);
+          if (i === steps.length - 1) removed += changed;
         }
-        return removed;
-      }),
+      }
+      return removed;
+    },
 
     /** One batch of the notifications the user was sent; answers how many went. */
-    notificationBatch: (userId: number) => transaction((trx) => q.notificationsTo.run({ userId }, trx)),
+    notificationBatch: (trx: Executor, userId: number) => q.notificationsTo.run({ userId }, trx),
 
     /** Releases a batch of the user's images for the "image-release" work; false: none left. */
-    releaseImageBatch: (userId: number) =>
-      transaction(async (trx) => {
-        if (!(await q.hasImages.first({ userId }, trx))) return false;
-        await q.dropOwnUses.run({ userId }, trx);
-        await q.releaseImages.run({ userId }, trx);
-        await q.dropImageUses.run({ userId }, trx);
-        const now = nowMs();
-        await q.dateReleases.run({ now }, trx);
-        await enqueueJob(trx, "image-release", 0, now);
-        return true;
-      }),
+    async releaseImageBatch(trx: Executor, userId: number): Promise<boolean> {
+      if (!(await q.hasImages.first({ userId }, trx))) return false;
+      await q.dropOwnUses.run({ userId }, trx);
+      await q.releaseImages.run({ userId }, trx);
+      await q.dropImageUses.run({ userId }, trx);
+      const now = nowMs();
+      await q.dateReleases.run({ now }, trx);
+      await enqueueJob(trx, "image-release", 0, now);
+      return true;
+    },
 
     /**
      * The account's last unit: the row, with what still names it (moderator rows, a comment left with its author);
      * the rest cascades or is set null by the foreign keys (revoked tokens, blocks, bans, reports made, the mod log).
      * "images": one was uploaded meanwhile, release again; "gone": no such account.
      */
-    deleteAccount: (userId: number) =>
-      transaction(async (trx): Promise<"deleted" | "images" | "gone"> => {
-        if (!(await q.lockUser.first({ userId }, trx))) return "gone";
-        if (await q.hasImages.first({ userId }, trx)) return "images";
-        await q.moderatorRows.run({ userId }, trx);
-        await q.blockers.run({ userId }, trx);
-        await q.lateNotifications.run({ userId }, trx);
-        await q.orphanComments.run({ userId }, trx);
-        await q.deleteUser.run({ userId }, trx);
-        return "deleted";
-      }),
+    async deleteAccount(trx: Executor, userId: number): Promise<"deleted" | "images" | "gone"> {
+      if (!(await q.lockUser.first({ userId }, trx))) return "gone";
+      if (await q.hasImages.first({ userId }, trx)) return "images";
+      await q.moderatorRows.run({ userId }, trx);
+      await q.blockers.run({ userId }, trx);
+      await q.lateNotifications.run({ userId }, trx);
+      await q.orphanComments.run({ userId }, trx);
+      await q.deleteUser.run({ userId }, trx);
+      return "deleted";
+    },
   };
 }

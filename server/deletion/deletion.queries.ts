@@ -4,7 +4,7 @@ import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor, type Prepared } from "../db/prepared.ts";
 import { enqueueJob } from "../jobs/jobs.queries.ts";
 
-/** What a deletion removes, with everything inside it (CONTRACT.md 12, docs/decisions/018-governance.md). */
+/** What a deletion removes, with everything inside it (docs/api.md §15, docs/decisions/018-governance.md). */
 export type DeletedKind = "post" | "chapter" | "series" | "hub";
 
 type Id = { id: number };
@@ -34,7 +34,7 @@ const BATCHED = {
     uncount: (n: RawBuilder<unknown>) => sql`"chapterCount" = "chapterCount" - ${n}`,
   },
 } as const;
-type Batched = keyof typeof BATCHED;
+export type Batched = keyof typeof BATCHED;
 // The batch's rows, newest first over the list indexes: the same rows for every statement of its transaction.
 const rowsOf = (kind: Batched, limit: number, offset = 0): Maker => {
   const { table, parent } = BATCHED[kind];
@@ -44,7 +44,7 @@ const rowsOf = (kind: Batched, limit: number, offset = 0): Maker => {
 const batchOf = (kind: Batched) => rowsOf(kind, BATCHED[kind].size);
 
 /** A deletion's unit: the whole thing, or one batch of a hub's posts or a series' chapters. */
-type StepKind = DeletedKind | "hub-batch" | "series-batch";
+export type StepKind = DeletedKind | "hub-batch" | "series-batch";
 
 /** Posts or chapters: what hangs off each of them (its comments, likes, image uses and notifications). */
 interface Content {
@@ -182,7 +182,7 @@ export interface PostFacts {
   actorIsModerator: number;
 }
 
-/** Deleting posts, chapters, series and hubs with everything inside them: one transaction each, big ones in batches. */
+/** Deleting posts, chapters, series and hubs with everything inside them (the service runs each as one transaction, big ones in batches). */
 export function createDeletionQueries(db: Database) {
   const { kysely } = db;
   const kinds: StepKind[] = ["post", "chapter", "series", "hub", "hub-batch", "series-batch"];
@@ -217,8 +217,8 @@ export function createDeletionQueries(db: Database) {
     dateReleases: prepare<{ now: number }>(kysely, (p) => sql`UPDATE "ImageRelease" SET "createdAt" = ${p("now")} WHERE "createdAt" = 0`),
   };
 
-  /** Runs the steps, dates the image releases and enqueues the job that removes the unused ones. */
-  async function deleteWith(trx: Executor, kind: StepKind, id: number): Promise<boolean> {
+  /** Runs the steps, dates the image releases and enqueues the job that removes the unused ones; answers whether images were released. */
+  async function deleteWithin(trx: Executor, kind: StepKind, id: number): Promise<boolean> {
     for (const step of steps[kind]) await step.run({ id }, trx);
     const now = nowMs();
     const released = await q.dateReleases.run({ now }, trx);
@@ -227,45 +227,16 @@ export function createDeletionQueries(db: Database) {
   }
 
   /**
-   * Each deletion is one unit: `decide` gets the row's facts (undefined: no such thing) and throws when the actor may
-   * not; then the thing and everything inside it go. Answers whether images were released (the job runner is woken).
+   * The statements of the deletion units, on the service's transaction: first the lookup that locks the row and reads
+   * the facts the permission rules need (undefined: no such thing), then the thing with everything inside it.
    */
   return {
-    deletePost: (id: number, actorId: number, decide: (facts: PostFacts | undefined) => void) =>
-      kysely.transaction().execute(async (trx) => {
-        decide(await q.post.first({ id, actorId }, trx));
-        return deleteWith(trx, "post", id);
-      }),
-    deleteChapter: (seriesId: number, number: number, decide: (facts: { id: number; seriesAuthorId: number } | undefined) => void) =>
-      kysely.transaction().execute(async (trx) => {
-        const chapter = await q.chapter.first({ seriesId, number }, trx);
-        decide(chapter);
-        return deleteWith(trx, "chapter", chapter!.id);
-      }),
-    deleteSeries: (id: number, decide: (facts: { authorId: number } | undefined) => void) => inBatches(id, decide, "series"),
-    deleteHub: (id: number, decide: (facts: { authorId: number } | undefined) => void) => inBatches(id, decide, "hub"),
-    /** A post with everything inside it, on the caller's transaction (an account's posts); answers whether images were released. */
-    deletePostWithin: (trx: Executor, id: number) => deleteWith(trx, "post", id),
+    lockPost: (trx: Executor, id: number, actorId: number) => q.post.first({ id, actorId }, trx),
+    lockChapter: (trx: Executor, seriesId: number, number: number) => q.chapter.first({ seriesId, number }, trx),
+    /** A hub's or a series' row, locked for each of its batches. */
+    lockParent: (trx: Executor, kind: Batched, id: number) => lockParent[kind].first({ id }, trx),
+    /** Whether more than a batch of the hub's posts or the series' chapters is left (then one batch goes, not the whole). */
+    moreThanABatch: async (trx: Executor, kind: Batched, id: number) => (await hasMore[kind].first({ id }, trx)) !== undefined,
+    deleteWithin,
   };
-
-  /**
-   * A hub or a series: while more than a batch of its posts or chapters is left, one batch goes per transaction (with
-   * the counts it moves, so every commit between them is consistent: the hub just has fewer posts), then the rest and
-   * the thing itself in the last. Each transaction locks the row and asks `decide` again.
-   */
-  async function inBatches(id: number, decide: (facts: { authorId: number } | undefined) => void, whole: Batched): Promise<boolean> {
-    let released = false;
-    for (;;) {
-      const done = await kysely.transaction().execute(async (trx) => {
-        decide(await lockParent[whole].first({ id }, trx));
-        const more = (await hasMore[whole].first({ id }, trx)) !== undefined;
-        released = (await deleteWith(trx, more ? `${whole}-batch` : whole, id)) || released;
-        return !more;
-      });
-      if (done) return released;
-      await new Promise((resolve) => setImmediate(resolve)); // other writers in between
-    }
-  }
 }
-
-export type DeletionQueries = ReturnType<typeof createDeletionQueries>;

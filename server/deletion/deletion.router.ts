@@ -28,7 +28,7 @@ const deletionEndpoint = <P extends z.ZodType>({ remove, ...route }: DeletionRou
     handle: ({ params, user, deps }) => remove(params as z.output<P>, user, deps),
   });
 
-// CONTRACT.md 12: each answers 404 afterwards, with everything inside it (docs/api.md, "Deleting").
+// docs/api.md §15: each answers 404 afterwards, with everything inside it (docs/api.md, "Deleting").
 const contentDeletions = [
   deletionEndpoint({
     path: "/hub-posts/{id}",
@@ -42,8 +42,7 @@ const contentDeletions = [
     tag: "Chapters",
     summary: "Delete a chapter with its pages, comments and likes (the series' author, an admin)",
     params: z.object({ name: z.string(), chapterNumber: idParam("Chapter number") }),
-    remove: async ({ name, chapterNumber }, user, deps) =>
-      deps.deletion.deleteChapter(await deps.series.resolveRef(name, "Chapter not found"), chapterNumber, user),
+    remove: ({ name, chapterNumber }, user, deps) => deps.deletion.deleteChapter(name, chapterNumber, user),
   }),
   deletionEndpoint({
     path: "/series/{id}",
@@ -61,7 +60,7 @@ const contentDeletions = [
   }),
 ];
 
-/** DELETE /user/{id} (CONTRACT.md 12): the owner only, with the password; what happens to what: docs/api.md. */
+/** DELETE /user/{id} (docs/api.md "Deleting an account"): the owner only, with the password; what happens to what: docs/api.md. */
 const accountDeletion = endpoint({
   method: "delete",
   path: "/user/{id}",

@@ -1,8 +1,7 @@
 import { endpointsFor } from "../http/endpoint.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { FeedItem } from "../rules/responses.ts";
+import { FeedItem } from "../rules/api-responses.ts";
 import type { Services } from "../services.ts";
-import { hidingBlocksOf, withHidden } from "../blocks/blocks.service.ts";
 import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
 
 const endpoint = endpointsFor<Services>();
@@ -18,13 +17,6 @@ export const feedEndpoints = [
     query: PagingQuery.extend(IncludeBlockedQuery.shape),
     response: pageHidingBlocked(FeedItem),
     errors: [],
-    handle: async ({ query, user, deps }) =>
-      withHidden(
-        await deps.redaction.feed(
-          await deps.feed.list(user.id, toPaging(query), hidingBlocksOf(user, query.includeBlocked) !== undefined),
-          user,
-        ),
-        user,
-      ),
+    handle: ({ query, user, deps }) => deps.feed.list(user, toPaging(query), query.includeBlocked),
   }),
 ];

@@ -21,7 +21,7 @@ export interface Caller extends AuthUser {
   isAdmin: boolean;
   /** How many users the caller blocks: 0 (the usual case) and the lists run their plain queries (server/blocks). */
   blockCount: number;
-  /** Mature series appear in the caller's lists (CONTRACT.md 14, `PUT /user/{id}` showMature). */
+  /** Mature series appear in the caller's lists (docs/api.md "Series metadata and browsing", `PUT /user/{id}` showMature). */
   showMature: boolean;
 }
 

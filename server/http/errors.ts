@@ -3,11 +3,9 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { isOutOfSpace, OUT_OF_SPACE_MESSAGE } from "../db/storage-full.ts";
+import type { FieldError } from "../rules/api-responses.ts";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 /** Thrown anywhere below a router; the error handler turns it into the contract's error body. */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ErrorBody } from "../rules/responses.ts";
+import { ErrorBody } from "../rules/api-responses.ts";
 import { answeredStatuses, type AnyEndpoint } from "./endpoint.ts";
 
 type JsonSchema = Record<string, unknown>;

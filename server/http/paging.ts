@@ -1,4 +1,4 @@
-import type { Page } from "../rules/responses.ts";
+import type { Page } from "../rules/api-responses.ts";
 import type { Paging } from "../rules/paging.ts";
 
 export const offsetOf = ({ page, perPage }: Paging) => (page - 1) * perPage;

@@ -4,14 +4,14 @@ import { endpointsFor } from "../http/endpoint.ts";
 import { HubBody, HubEditBody } from "../rules/hub.ts";
 import type { Actor } from "../rules/permissions.ts";
 import { PagingQuery, SearchQuery, toPaging } from "../rules/paging.ts";
-import { Hub, HubDetail, pageSchema } from "../rules/responses.ts";
+import { Hub, HubDetail, pageSchema } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const HubName = z.object({ name: z.string() });
 /** What the moderator rules need of the caller (server/rules/permissions.ts). */
-const actorOf = (user: Caller | null): Actor | undefined => (user ? { id: user.id, isAdmin: user.isAdmin } : undefined);
+const actorOf = (user: Caller | null): Actor | null => (user ? { id: user.id, isAdmin: user.isAdmin } : null);
 
 // Order matters: fixed paths before /hubs/{name}.
 export const hubEndpoints = [
@@ -24,7 +24,7 @@ export const hubEndpoints = [
     query: PagingQuery,
     response: pageSchema(Hub),
     errors: [],
-    handle: async ({ query, deps }) => deps.redaction.hubPage(await deps.hubs.listNewest(toPaging(query)), null),
+    handle: ({ query, deps }) => deps.hubs.listNewest(toPaging(query)),
   }),
   endpoint({
     method: "get",
@@ -35,7 +35,7 @@ export const hubEndpoints = [
     query: PagingQuery,
     response: pageSchema(Hub),
     errors: [],
-    handle: async ({ query, deps }) => deps.redaction.hubPage(await deps.hubs.listTop(toPaging(query)), null),
+    handle: ({ query, deps }) => deps.hubs.listTop(toPaging(query)),
   }),
   endpoint({
     method: "get",
@@ -46,7 +46,7 @@ export const hubEndpoints = [
     query: SearchQuery,
     response: pageSchema(Hub),
     errors: [],
-    handle: async ({ query, deps }) => deps.redaction.hubPage(await deps.hubs.search(query.name, toPaging(query)), null),
+    handle: ({ query, deps }) => deps.hubs.search(query.name, toPaging(query)),
   }),
   endpoint({
     method: "get",
@@ -57,7 +57,7 @@ export const hubEndpoints = [
     params: z.object({ id: idParam("Hub id") }),
     response: HubDetail,
     errors: [404],
-    handle: async ({ params, user, deps }) => deps.redaction.hub(await deps.hubs.getById(params.id, actorOf(user)), user),
+    handle: ({ params, user, deps }) => deps.hubs.getById(params.id, actorOf(user)),
   }),
   endpoint({
     method: "post",
@@ -92,6 +92,6 @@ export const hubEndpoints = [
     params: HubName,
     response: HubDetail,
     errors: [404],
-    handle: async ({ params, user, deps }) => deps.redaction.hub(await deps.hubs.getByNameOrId(params.name, actorOf(user)), user),
+    handle: ({ params, user, deps }) => deps.hubs.getByNameOrId(params.name, actorOf(user)),
   }),
 ];

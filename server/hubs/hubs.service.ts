@@ -1,11 +1,13 @@
 import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
+import { createRedaction } from "../moderation/redaction.service.ts";
 import { removedOf } from "../moderation/removed.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
+import type { Paging } from "../rules/paging.ts";
 import type { Actor } from "../rules/permissions.ts";
-import type { Hub, HubDetail } from "../rules/responses.ts";
+import type { Hub, HubDetail } from "../rules/api-responses.ts";
 import { createHubQueries, type HubRow } from "./hubs.queries.ts";
 import { createModeratorService } from "./moderators.service.ts";
 
@@ -28,7 +30,7 @@ function toHub(row: HubRow): Hub {
 }
 
 export function createHubService(db: Database) {
-  const moderators = createModeratorService(db);
+  const redaction = createRedaction(db);
   const hubs = createNamedEntityService(db, createHubQueries(db), {
     toCard: toHub,
     toDetail: (hub, joinedByMe) => ({ ...hub, joinedByMe }),
@@ -39,22 +41,33 @@ export function createHubService(db: Database) {
     },
   });
 
+  /** The hub's id, or a 404 with the given message. */
+  async function resolveId(nameOrId: string, message = "No hub found."): Promise<number> {
+    const id = await hubs.findId(nameOrId);
+    if (id === undefined) throw notFound(message);
+    return id;
+  }
+  const moderators = createModeratorService(db, { resolveId });
+
   /** The detail with its moderators and whether the viewer is one of them (docs/api.md, "Hub moderators"). */
   async function withModerators(detail: Promise<Omit<HubDetail, "moderators" | "moderatedByMe">>, viewer?: Actor): Promise<HubDetail> {
     const hub = await detail;
     return { ...hub, ...(await moderators.ofHub(hub, viewer)) };
   }
+  /** A hub's detail as the viewer sees it: a removed hub's content left out unless they may see it. */
+  const shown = async (detail: Promise<HubDetail>, viewer: Actor | null) => redaction.hub(await detail, viewer);
   // The creator is the only one who creates and edits a hub: a moderator of it whatever their role.
   const author = (id: number): Actor => ({ id, isAdmin: false });
 
   return {
-    listNewest: hubs.listNewest,
+    // The lists are the same for everyone: a removed hub's card is blanked for all (its creator and admins included).
+    listNewest: async (paging: Paging) => redaction.hubPage(await hubs.listNewest(paging), null),
 
-    listTop: hubs.listTop,
+    listTop: async (paging: Paging) => redaction.hubPage(await hubs.listTop(paging), null),
 
-    search: hubs.search,
+    search: async (name: string, paging: Paging) => redaction.hubPage(await hubs.search(name, paging), null),
 
-    getById: (id: number, viewer?: Actor) => withModerators(hubs.getById(id, viewer?.id), viewer),
+    getById: (id: number, viewer: Actor | null) => shown(withModerators(hubs.getById(id, viewer?.id), viewer ?? undefined), viewer),
 
     /** Hubs the user joined, most recent first. */
     listJoinedBy: hubs.listLinkedBy,
@@ -62,14 +75,10 @@ export function createHubService(db: Database) {
     /** Hubs the user created, newest first. */
     listCreatedBy: hubs.listCreatedBy,
 
-    getByNameOrId: (nameOrId: string, viewer?: Actor) => withModerators(hubs.getByNameOrId(nameOrId, viewer?.id), viewer),
+    getByNameOrId: (nameOrId: string, viewer: Actor | null) =>
+      shown(withModerators(hubs.getByNameOrId(nameOrId, viewer?.id), viewer ?? undefined), viewer),
 
-    /** The hub's id, or a 404 with the given message. */
-    async resolveId(nameOrId: string, message = "No hub found."): Promise<number> {
-      const id = await hubs.findId(nameOrId);
-      if (id === undefined) throw notFound(message);
-      return id;
-    },
+    resolveId,
 
     /** The hub, its creator's membership and the publishing of its logo and banner are one write. */
     create: (input: HubInput, authorId: number): Promise<HubDetail> => withModerators(hubs.create(input, authorId), author(authorId)),

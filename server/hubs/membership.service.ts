@@ -1,8 +1,9 @@
 import type { Database } from "../db/database.ts";
 import { createCountedToggle } from "../db/counted-toggle.ts";
-import { createHubBanChecks } from "../moderation/bans.queries.ts";
-import { refuseRemoved } from "../moderation/removed-guard.ts";
+import { forbidden, notFound } from "../http/errors.ts";
+import { createHubBanChecks, refuseRemoved } from "../moderation/write-guards.service.ts";
 import { createNotificationQueries } from "../notifications/notifications.queries.ts";
+import { mayActAsUser, type Actor } from "../rules/permissions.ts";
 
 export function createMembershipService(db: Database) {
   const bans = createHubBanChecks(db);
@@ -14,7 +15,6 @@ export function createMembershipService(db: Database) {
       target: "Hub",
       counter: "memberCount",
       timestamped: true,
-      notFoundMessage: "No hub found.",
     },
     // A new member (not a repeat) tells the hub's creator, in the join's transaction.
     createNotificationQueries(db).notifyOnLink("join"),
@@ -24,8 +24,15 @@ export function createMembershipService(db: Database) {
       await bans.inHub(trx, hubId, userId);
     },
   );
+  /** POST and DELETE /user/{userId}/member-hubs/{hubId}: for the token's user only (docs/api.md §5). */
+  async function set(actor: Pick<Actor, "id">, userId: number, hubId: number, member: boolean) {
+    if (!mayActAsUser(actor, { id: userId })) throw forbidden("You can only change your own memberships and follows");
+    const memberCount = await db.kysely.transaction().execute((trx) => setMember(trx, actor.id, hubId, member));
+    if (memberCount === null) throw notFound("No hub found.");
+    return { member, memberCount };
+  }
   return {
-    join: async (userId: number, hubId: number) => ({ member: true, memberCount: await setMember(userId, hubId, true) }),
-    leave: async (userId: number, hubId: number) => ({ member: false, memberCount: await setMember(userId, hubId, false) }),
+    join: (actor: Pick<Actor, "id">, userId: number, hubId: number) => set(actor, userId, hubId, true),
+    leave: (actor: Pick<Actor, "id">, userId: number, hubId: number) => set(actor, userId, hubId, false),
   };
 }

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import { reportWrite } from "../db/write-report.ts";
 import type { Database } from "../db/database.ts";
-import { prepare } from "../db/prepared.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
 
 /** A moderator added to a hub (the creator is a moderator by being the hub's author, not by a row). */
 export interface AddedModeratorRow {
@@ -28,7 +27,7 @@ export interface ModeratorChange {
   now: number;
 }
 
-/** Hub moderators (CONTRACT.md 13, docs/decisions/018-governance.md): each change and its mod log entry are one write. */
+/** Hub moderators (docs/api.md §14, docs/decisions/018-governance.md): each change and its mod log entry are one write. */
 export function createModeratorQueries({ kysely }: Database) {
   const hub = prepare<{ id: number }, ModeratedHubRow>(
     kysely,
@@ -71,36 +70,23 @@ export function createModeratorQueries({ kysely }: Database) {
     added: (hubId: number) => added.all({ hubId }),
     user: (id: number) => user.first({ id }),
 
-    /**
-     * Adds the moderator and logs `moderator-added`, in one transaction; nothing when they already are one. Answers
-     * whether a row was added, or "full" when the hub already has `max` added moderators.
-     */
-    add: (change: ModeratorChange, max: number): Promise<boolean | "full"> =>
-      kysely.transaction().execute(async (trx) => {
-        if ((await addedCount.first({ hubId: change.hubId }, trx))!.n >= max) {
-          const already = await trx
-            .selectFrom("HubModerator")
-            .select("userId")
-            .where("hubId", "=", change.hubId)
-            .where("userId", "=", change.userId)
-            .executeTakeFirst();
-          if (already) reportWrite(false);
-          return already ? false : "full";
-        }
-        const added = (await insert.run(change, trx)) > 0;
-        if (added) await log.run({ ...change, action: "moderator-added" }, trx);
-        // Adding a moderator again, or removing one who is not, changes nothing (server/db/write-report.ts).
-        reportWrite(added);
-        return added;
-      }),
-
-    /** Removes the moderator and logs `moderator-removed`, in one transaction; nothing when they were not one. */
-    remove: (change: ModeratorChange): Promise<boolean> =>
-      kysely.transaction().execute(async (trx) => {
-        const removed = (await remove.run(change, trx)) > 0;
-        if (removed) await log.run({ ...change, action: "moderator-removed" }, trx);
-        reportWrite(removed);
-        return removed;
-      }),
+    /** How many moderators were added to the hub, read in the caller's transaction. */
+    addedCount: async (trx: Executor, hubId: number) => Number((await addedCount.first({ hubId }, trx))!.n),
+    /** Whether the user is one of the hub's added moderators. */
+    isAdded: async (trx: Executor, hubId: number, userId: number) =>
+      (await trx.selectFrom("HubModerator").select("userId").where("hubId", "=", hubId).where("userId", "=", userId).executeTakeFirst()) !==
+      undefined,
+    /** Adds the moderator and logs `moderator-added`, on the caller's transaction; false (nothing written) when they already are one. */
+    add: async (trx: Executor, change: ModeratorChange): Promise<boolean> => {
+      const added = (await insert.run(change, trx)) > 0;
+      if (added) await log.run({ ...change, action: "moderator-added" }, trx);
+      return added;
+    },
+    /** Removes the moderator and logs `moderator-removed`, on the caller's transaction; false (nothing written) when they were not one. */
+    remove: async (trx: Executor, change: ModeratorChange): Promise<boolean> => {
+      const removed = (await remove.run(change, trx)) > 0;
+      if (removed) await log.run({ ...change, action: "moderator-removed" }, trx);
+      return removed;
+    },
   };
 }

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
-import { HubModerators } from "../rules/responses.ts";
+import { HubModerators } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const Change = z.object({ id: idParam("Hub id"), userId: idParam("User id") });
 
-/** Hub moderators (CONTRACT.md 13): mounted before the post routes, whose /hubs/{hubName}/{postId} would take the list. */
+/** Hub moderators (docs/api.md §14): mounted before the post routes, whose /hubs/{hubName}/{postId} would take the list. */
 export const moderatorEndpoints = [
   endpoint({
     method: "get",
@@ -18,7 +18,7 @@ export const moderatorEndpoints = [
     params: z.object({ name: z.string() }),
     response: HubModerators,
     errors: [404],
-    handle: async ({ params, deps }) => deps.moderators.list(await deps.hubs.resolveId(params.name)),
+    handle: ({ params, deps }) => deps.moderators.list(params.name),
   }),
   endpoint({
     method: "put",

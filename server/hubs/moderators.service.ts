@@ -1,8 +1,9 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, toIso } from "../db/dates.ts";
+import { reportWrite } from "../db/write-report.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { mayManageModerators, moderatesHub, type Actor } from "../rules/permissions.ts";
-import type { HubModerator, HubModerators } from "../rules/responses.ts";
+import type { HubModerator, HubModerators } from "../rules/api-responses.ts";
 import { createModeratorQueries, type AddedModeratorRow, type ModeratedHubRow } from "./moderators.queries.ts";
 
 /** Moderators a hub's creator may add (the detail of a hub lists them all). */
@@ -22,7 +23,12 @@ function moderatorList(hub: ModeratedHubRow, added: AddedModeratorRow[]): HubMod
   return { items: [creator, ...added.map((m) => ({ ...m, creator: false, addedAt: toIso(m.addedAt) }))] };
 }
 
-export function createModeratorService(db: Database) {
+/** Finds a hub's id by name or id, 404 without it (hubs.service.ts). */
+export interface HubLookup {
+  resolveId(nameOrId: string, message?: string): Promise<number>;
+}
+
+export function createModeratorService(db: Database, hubs: HubLookup) {
   const q = createModeratorQueries(db);
 
   async function hubOr404(id: number): Promise<ModeratedHubRow> {
@@ -43,8 +49,8 @@ export function createModeratorService(db: Database) {
   const list = async (hub: ModeratedHubRow) => moderatorList(hub, await q.added(hub.id));
 
   return {
-    /** GET /hubs/{name}/moderators: `hubId` resolved by the router. */
-    list: async (hubId: number) => list(await hubOr404(hubId)),
+    /** GET /hubs/{name}/moderators. */
+    list: async (hubName: string) => list(await hubOr404(await hubs.resolveId(hubName))),
 
     /**
      * What a hub's detail says about its moderators: their ids and names (the creator first) and whether the
@@ -61,8 +67,15 @@ export function createModeratorService(db: Database) {
     /** Idempotent; the creator is already a moderator (nothing written). Answers the list. */
     async add(hubId: number, userId: number, actor: Actor): Promise<HubModerators> {
       const { hub, change: c } = await change(hubId, userId, actor);
-      if (userId !== hub.authorId && (await q.add(c, MAX_ADDED_MODERATORS)) === "full") {
-        throw badRequest(`A hub can have at most ${MAX_ADDED_MODERATORS} moderators besides its creator`);
+      if (userId !== hub.authorId) {
+        const added = await db.kysely.transaction().execute(async (trx): Promise<boolean | "full"> => {
+          // A hub full of moderators refuses a new one; adding one again is still the no-op it always is.
+          if ((await q.addedCount(trx, hubId)) >= MAX_ADDED_MODERATORS) return (await q.isAdded(trx, hubId, userId)) ? false : "full";
+          return q.add(trx, c);
+        });
+        if (added === "full") throw badRequest(`A hub can have at most ${MAX_ADDED_MODERATORS} moderators besides its creator`);
+        // Adding a moderator again changes nothing (server/db/write-report.ts).
+        reportWrite(added);
       }
       return list(hub);
     },
@@ -71,7 +84,7 @@ export function createModeratorService(db: Database) {
     async remove(hubId: number, userId: number, actor: Actor): Promise<HubModerators> {
       const { hub, change: c } = await change(hubId, userId, actor);
       if (userId === hub.authorId) throw badRequest("The hub's creator is always its moderator and cannot be removed");
-      await q.remove(c);
+      reportWrite(await db.kysely.transaction().execute((trx) => q.remove(trx, c)));
       return list(hub);
     },
   };

@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Database } from "../db/database.ts";
-import { BucketImageFiles, formatOf, ImageFiles, syncFolder } from "./image-files.ts";
+import { BucketImageFiles } from "./bucket-storage.ts";
+import { ImageFiles, syncFolder } from "./folder-storage.ts";
+import { formatOf } from "./image-formats.ts";
 import { createImageQueries } from "./images.queries.ts";
 import { s3ObjectStore, type S3Settings } from "./s3-storage.ts";
 

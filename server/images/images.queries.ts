@@ -1,10 +1,10 @@
 import { sql, type Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
-import { prepare } from "../db/prepared.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
 import type { ImageTable } from "../db/schema.ts";
 
 /** A row of the Image table, as the service reads it. `fileKey` names the stored bytes in a bucket
- * (server/images/image-files.ts); null for rows older than upload keys. */
+ * (server/images/bucket-storage.ts); null for rows older than upload keys. */
 export type ImageRow = Selectable<ImageTable>;
 
 export type NewImage = Omit<ImageRow, "id" | "publishedAt" | "fileKey"> & {
@@ -69,20 +69,10 @@ export function createImageQueries({ kysely }: Database) {
   return {
     byId: (id: number) => byId.first({ id }),
     byFileKey: (fileKey: string) => byFileKey.first({ fileKey }),
-    storedBytes: async (authorId: number) => (await storedBytes.first({ authorId }))!.n,
-
-    /**
-     * Inserts the image's row if the uploader's images, this one included, stay within `quotaBytes`; answers
-     * its id, or null when it does not fit. One unit that first locks the uploader's row: on PostgreSQL two
-     * uploads of one user at once take turns, and the second sums the first's bytes.
-     */
-    insertWithinQuota: (image: NewImage, quotaBytes: number): Promise<number | null> =>
-      kysely.transaction().execute(async (trx) => {
-        if (!(await lockAuthor.first({ authorId: image.authorId }, trx))) throw new Error(`No user ${image.authorId} for an upload`);
-        const stored = (await storedBytes.first({ authorId: image.authorId }, trx))!.n;
-        if (stored + image.size > quotaBytes) return null;
-        return (await insert.first(image, trx))!.id;
-      }),
+    storedBytes: async (authorId: number, trx?: Executor) => (await storedBytes.first({ authorId }, trx))!.n,
+    /** Locks the uploader's row until `trx` ends, so one user's uploads take turns; answers whether the user exists. */
+    lockAuthor: async (authorId: number, trx: Executor) => (await lockAuthor.first({ authorId }, trx)) !== undefined,
+    insert: async (image: NewImage, trx: Executor) => (await insert.first(image, trx))!.id,
 
     remove: (id: number) => remove.run({ id }),
 

@@ -6,7 +6,7 @@ import { acceptsListed } from "../http/accept.ts";
 import { sendWithEtag } from "../http/conditional-send.ts";
 import { endpointsFor } from "../http/endpoint.ts";
 import { badRequest, HttpError } from "../http/errors.ts";
-import { ImageMetadata } from "../rules/responses.ts";
+import { ImageMetadata } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 import { DEFAULT_UPLOAD_RATE_PER_HOUR, rateMessage } from "./upload-limits.ts";

@@ -1,19 +1,18 @@
 import type { Database } from "../db/database.ts";
 import { HttpError, notFound } from "../http/errors.ts";
-import type { ImageMetadata } from "../rules/responses.ts";
+import type { ImageMetadata } from "../rules/api-responses.ts";
 import { nowMs, toIso } from "../db/dates.ts";
 import type { Actor } from "../rules/permissions.ts";
 import type { DataVersionStore } from "../shared-state.ts";
 import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
 import { createImageVisibilityQueries, type ImageState } from "./image-visibility.queries.ts";
 import { maySeeUse, publicVisibility, type ImageVisibility } from "./image-visibility.ts";
-import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf, type ImageStorage } from "./image-files.ts";
-import { createImageQueries, type ImageRow } from "./images.queries.ts";
+import { cleanFileName, cleanUpload, CONTENT_TYPES, extensionOf, formatOf } from "./image-formats.ts";
+import type { ImageStorage } from "./image-storage.ts";
+import { createImageQueries, type ImageRow, type NewImage } from "./images.queries.ts";
 import { DEFAULT_UPLOAD_QUOTA_BYTES, quotaMessage } from "./upload-limits.ts";
 
 export type { ImageRow } from "./images.queries.ts";
-
-export type ImageService = ReturnType<typeof createImageService>;
 
 export interface ImageServiceOptions {
   /** Bytes each user may store (UPLOAD_QUOTA_BYTES). */
@@ -96,7 +95,7 @@ export function createImageService(db: Database, files: ImageStorage, options: I
       };
       let id: number;
       try {
-        const inserted = await images.insertWithinQuota({ ...row, fileKey }, quotaBytes);
+        const inserted = await insertWithinQuota(db, images, { ...row, fileKey }, quotaBytes);
         if (inserted === null) throw overQuota();
         id = inserted;
       } catch (err) {
@@ -155,6 +154,25 @@ export function createImageService(db: Database, files: ImageStorage, options: I
       return cache.set(found.exact ? key : `${id}:`, found.bytes, CONTENT_TYPES[found.format], isPublic, version);
     },
   };
+}
+
+/**
+ * Inserts the image's row if the uploader's images, this one included, stay within `quotaBytes`; answers its id, or
+ * null when it does not fit. One transaction that first locks the uploader's row: on PostgreSQL two uploads of one
+ * user at once take turns, and the second sums the first's bytes.
+ */
+export function insertWithinQuota(
+  { kysely }: Database,
+  images: ReturnType<typeof createImageQueries>,
+  image: NewImage,
+  quotaBytes: number,
+): Promise<number | null> {
+  return kysely.transaction().execute(async (trx) => {
+    // The uploader is signed in: a missing row is a bug (or a deletion under way), not the client's error.
+    if (!(await images.lockAuthor(image.authorId, trx))) throw new Error(`No user ${image.authorId} for an upload`);
+    if ((await images.storedBytes(image.authorId, trx)) + image.size > quotaBytes) return null;
+    return images.insert(image, trx);
+  });
 }
 
 function toMetadata(row: ImageRow, viewerId: number | undefined): ImageMetadata {

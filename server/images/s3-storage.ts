@@ -10,7 +10,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 
-/** The S3_* settings (CONTRACT.md 15): any S3-compatible store (AWS, MinIO, Swift, Garage, R2...). */
+/** The S3_* settings (docs/api.md §1): any S3-compatible store (AWS, MinIO, Swift, Garage, R2...). */
 export interface S3Settings {
   endpoint?: string;
   region: string;

@@ -1,7 +1,8 @@
 import { pino, type Logger } from "pino";
 import type { Database } from "../db/database.ts";
-import { createImageRelease } from "../deletion/image-release.ts";
-import type { ImageStorage } from "../images/image-files.ts";
+import { createChapterNotifications } from "./chapter-notifications.ts";
+import { createImageRelease } from "./image-release.ts";
+import type { ImageStorage } from "../images/image-storage.ts";
 import { createJobQueries, type ClaimedJob } from "./jobs.queries.ts";
 
 export interface JobRunnerOptions {
@@ -46,6 +47,7 @@ const isClosedDatabase = (err: unknown) =>
 export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
   const { pollMs = 2000, leaseMs = 60_000, batchSize = 500, logger = pino({ level: "silent" }) } = options;
   const jobs = createJobQueries(db);
+  const chapterNotifications = createChapterNotifications(db, jobs);
   const imageRelease = options.imageStorage ? createImageRelease(db, options.imageStorage) : undefined;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
@@ -101,7 +103,7 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   async function runJob(job: ClaimedJob) {
     switch (job.kind) {
       case "chapter-notifications":
-        while (!(await jobs.chapterNotificationBatch(job.id, batchSize, Date.now() + leaseMs))) {
+        while (!(await chapterNotifications.runBatch(job.id, batchSize, Date.now() + leaseMs))) {
           if (stopped) return;
           await new Promise((resolve) => setImmediate(resolve)); // let requests in between batches
         }

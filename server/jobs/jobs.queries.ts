@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import type { JobTable } from "../db/schema.ts";
-import { insertNotifications } from "../notifications/notify.ts";
 
 export type JobKind = JobTable["kind"];
 
@@ -17,7 +16,7 @@ export async function enqueueJob(on: Executor, kind: JobKind, subjectId: number,
   await on.insertInto("Job").values({ kind, subjectId, runAfter: now, createdAt: now }).execute();
 }
 
-/** The jobs table: finding and claiming due jobs, and the units that do their work. docs/decisions/017-discussion.md. */
+/** The jobs table: finding and claiming due jobs, and the statements of their batches. docs/decisions/017-discussion.md. */
 export function createJobQueries({ kysely }: Database) {
   const q = {
     nextDue: prepare<{ now: number }, { id: number }>(
@@ -71,39 +70,15 @@ export function createJobQueries({ kysely }: Database) {
     /** Lets the job be claimed again at `at` (a failed batch's retry, or a stopping runner's job handed on). */
     release: (id: number, at: number) => q.setRunAfter.run({ id, at }),
 
-    /** A finished job goes. */
-    remove: (id: number) => q.remove.run({ id }),
+    /** A finished job goes (`on`: in a transaction, with its last batch). */
+    remove: (id: number, on: Executor = kysely) => q.remove.run({ id }, on),
 
-    /**
-     * One batch of a chapter's notifications, one unit: up to `batchSize` followers after the cursor get a `chapter`
-     * notification (dated the chapter's date, from its author) with their unread counts, and the cursor moves past
-     * them; the last batch deletes the job. Answers whether the job is finished.
-     */
-    chapterNotificationBatch: (jobId: number, batchSize: number, leaseUntil: number): Promise<boolean> =>
-      kysely.transaction().execute(async (trx) => {
-        const job = await q.lockJob.first({ id: jobId, until: leaseUntil }, trx);
-        if (!job) return true;
-        const chapter = await q.chapter.first({ id: job.subjectId }, trx);
-        const followers = chapter
-          ? await q.followers.all({ seriesId: chapter.seriesId, after: job.cursor, date: chapter.date, limit: batchSize }, trx)
-          : [];
-        await insertNotifications(
-          trx,
-          followers.map(({ userId }) => ({
-            userId,
-            kind: "chapter",
-            actorId: chapter!.authorId,
-            chapterId: job.subjectId,
-            createdAt: chapter!.date,
-          })),
-        );
-        if (followers.length < batchSize) {
-          await q.remove.run({ id: jobId }, trx);
-          return true;
-        }
-        await q.setCursor.run({ id: jobId, cursor: followers.at(-1)!.userId }, trx);
-        return false;
-      }),
+    /** The statements of a chapter's notification batch (chapter-notifications.ts), on its transaction. */
+    lockJob: (trx: Executor, id: number, until: number) => q.lockJob.first({ id, until }, trx),
+    chapter: (trx: Executor, id: number) => q.chapter.first({ id }, trx),
+    followers: (trx: Executor, seriesId: number, after: number, date: number, limit: number) =>
+      q.followers.all({ seriesId, after, date, limit }, trx),
+    setCursor: (trx: Executor, id: number, cursor: number) => q.setCursor.run({ id, cursor }, trx),
   };
 }
 

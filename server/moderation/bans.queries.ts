@@ -1,10 +1,7 @@
 import { sql } from "kysely";
-import { reportWrite } from "../db/write-report.ts";
 import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
-import { forbidden } from "../http/errors.ts";
-import { BANNED_FROM_HUB } from "../rules/bans.ts";
 import { insertModLogEntry } from "./modlog.queries.ts";
 
 /** A ban counts while it has no end or its end is later than now: read at check time, nothing runs when one ends. */
@@ -13,11 +10,12 @@ const ACTIVE = (now: unknown) => sql`(b."expiresAt" IS NULL OR b."expiresAt" > $
 type Check = { userId: number; now: number };
 
 /**
- * The ban checks of the writes a hub ban refuses, each run in the write's own transaction: posting (by the hub),
- * commenting and liking a post (by the post), liking a comment (by the comment's post; comments on chapters are in no
- * hub). One primary key lookup each. A ban committed while a write is in flight may let that one write through.
+ * Whether a user is banned from a hub now, as the writes a hub ban refuses ask it, each in the write's own
+ * transaction: posting (by the hub), commenting and liking a post (by the post), liking a comment (by the comment's
+ * post; comments on chapters are in no hub). One primary key lookup each. A ban committed while a write is in flight
+ * may let that one write through. The refusal is the services' (moderation/write-guards.service.ts).
  */
-export function createHubBanChecks({ kysely }: Database) {
+export function createHubBanLookups({ kysely }: Database) {
   const byHub = prepare<Check & { hubId: number }, { n: number }>(
     kysely,
     (p) => sql`SELECT 1 AS "n" FROM "HubBan" b WHERE b."hubId" = ${p("hubId")} AND b."userId" = ${p("userId")} AND ${ACTIVE(p("now"))}`,
@@ -33,19 +31,14 @@ export function createHubBanChecks({ kysely }: Database) {
                  JOIN "HubBan" b ON b."hubId" = p."hubId" AND b."userId" = ${p("userId")}
                WHERE c."id" = ${p("commentId")} AND ${ACTIVE(p("now"))}`,
   );
-  const refuse = (found: unknown) => {
-    if (found) throw forbidden(BANNED_FROM_HUB);
-  };
   return {
-    /** 403 `You are banned from this hub` when the user is banned from the hub now. */
-    inHub: async (on: Executor, hubId: number, userId: number) => refuse(await byHub.first({ hubId, userId, now: nowMs() }, on)),
-    onPost: async (on: Executor, postId: number, userId: number) => refuse(await byPost.first({ postId, userId, now: nowMs() }, on)),
+    inHub: async (on: Executor, hubId: number, userId: number) => (await byHub.first({ hubId, userId, now: nowMs() }, on)) !== undefined,
+    onPost: async (on: Executor, postId: number, userId: number) =>
+      (await byPost.first({ postId, userId, now: nowMs() }, on)) !== undefined,
     onComment: async (on: Executor, commentId: number, userId: number) =>
-      refuse(await byComment.first({ commentId, userId, now: nowMs() }, on)),
+      (await byComment.first({ commentId, userId, now: nowMs() }, on)) !== undefined,
   };
 }
-
-export type HubBanChecks = ReturnType<typeof createHubBanChecks>;
 
 /** What the ban rules need to know: the hub's creator, and whether the actor and the target moderate it. */
 export interface BanFacts {
@@ -79,7 +72,7 @@ export interface BanChange {
 const BAN = sql`SELECT b."userId", u."username", u."profileImageId", b."reason", b."expiresAt", b."byId", m."username" AS "byName", b."createdAt"
   FROM "HubBan" b JOIN "User" u ON u."id" = b."userId" LEFT JOIN "User" m ON m."id" = b."byId"`;
 
-/** Hub bans (CONTRACT.md 13): each change and its mod log entry are one write. */
+/** Hub bans (docs/api.md "Bans, suspensions and the mod log"): each change and its mod log entry, on the service's transaction. */
 export function createBanQueries({ kysely }: Database) {
   const facts = prepare<{ hubId: number; actorId: number; targetId: number }, BanFacts>(
     kysely,
@@ -142,23 +135,18 @@ export function createBanQueries({ kysely }: Database) {
     page: (hubId: number, limit: number, offset: number) => page.all({ hubId, limit, offset }),
     total: async (hubId: number) => (await total.first({ hubId }))!.n,
 
-    /** Sets the ban (again) and logs `banned`, in one transaction. False: the hub went meanwhile. */
-    set: (c: BanChange): Promise<boolean> =>
-      kysely.transaction().execute(async (trx) => {
-        if (!(await lockHub.first({ hubId: c.hubId }, trx))) return false;
-        await upsert.run(c, trx);
-        await log(trx, c, "banned");
-        return true;
-      }),
-
-    /** Lifts the ban and logs `unbanned`, in one transaction; nothing when there was none. */
-    lift: (c: BanChange): Promise<boolean> =>
-      kysely.transaction().execute(async (trx) => {
-        const lifted = (await remove.run(c, trx)) > 0;
-        if (lifted) await log(trx, c, "unbanned");
-        // Lifting no ban changes nothing (server/db/write-report.ts).
-        reportWrite(lifted);
-        return lifted;
-      }),
+    /** Locks the hub's row, first in a ban's transaction; false: the hub went meanwhile. */
+    lockHub: async (trx: Executor, hubId: number) => (await lockHub.first({ hubId }, trx)) !== undefined,
+    /** Sets the ban (again) and logs `banned`, on the caller's transaction. */
+    set: async (trx: Executor, c: BanChange) => {
+      await upsert.run(c, trx);
+      await log(trx, c, "banned");
+    },
+    /** Lifts the ban and logs `unbanned`, on the caller's transaction; false (nothing written) when there was none. */
+    lift: async (trx: Executor, c: BanChange): Promise<boolean> => {
+      const lifted = (await remove.run(c, trx)) > 0;
+      if (lifted) await log(trx, c, "unbanned");
+      return lifted;
+    },
   };
 }

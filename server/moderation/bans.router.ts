@@ -2,14 +2,14 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { BanBody, HubBan, HubBanState, LiftBody } from "../rules/bans.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { pageSchema } from "../rules/responses.ts";
+import { pageSchema } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 const Change = z.object({ id: idParam("Hub id"), userId: idParam("User id") });
 
-/** Hub bans (CONTRACT.md 13): mounted before the post routes, whose /hubs/{hubName}/{postId} would take the list. */
+/** Hub bans (docs/api.md "Bans, suspensions and the mod log"): mounted before the post routes, whose /hubs/{hubName}/{postId} would take the list. */
 export const banEndpoints = [
   endpoint({
     method: "get",
@@ -21,8 +21,7 @@ export const banEndpoints = [
     query: PagingQuery,
     response: pageSchema(HubBan),
     errors: [403, 404],
-    handle: async ({ params, query, user: { id, isAdmin }, deps }) =>
-      deps.bans.list(await deps.hubs.resolveId(params.name), toPaging(query), { id, isAdmin }),
+    handle: ({ params, query, user: { id, isAdmin }, deps }) => deps.bans.list(params.name, toPaging(query), { id, isAdmin }),
   }),
   endpoint({
     method: "put",

@@ -1,13 +1,19 @@
 import type { Database } from "../db/database.ts";
 import { nowMs, toIso } from "../db/dates.ts";
+import { reportWrite } from "../db/write-report.ts";
 import { isAdminUser } from "../http/auth.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { BanInput, HubBan, HubBanState } from "../rules/bans.ts";
 import type { Paging } from "../rules/paging.ts";
 import { mayBanInHub, mayBeBannedFromHub, type Actor } from "../rules/permissions.ts";
-import type { Page } from "../rules/responses.ts";
+import type { Page } from "../rules/api-responses.ts";
 import { createBanQueries, type BanRow } from "./bans.queries.ts";
+
+/** Finds a hub's id by name or id, 404 without it (the hub service's resolveId). */
+export interface HubLookup {
+  resolveId(nameOrId: string, message?: string): Promise<number>;
+}
 
 export const DAY_MS = 24 * 3600 * 1000;
 
@@ -22,8 +28,8 @@ const toBan = (row: BanRow): HubBan => ({
   createdAt: toIso(row.createdAt),
 });
 
-/** Hub bans (CONTRACT.md 13, docs/decisions/018-governance.md): by the hub's moderators; each change logged. */
-export function createBanService(db: Database, adminUsernames: readonly string[] = []) {
+/** Hub bans (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md): by the hub's moderators; each change logged. */
+export function createBanService(db: Database, hubs: HubLookup, adminUsernames: readonly string[] = []) {
   const q = createBanQueries(db);
 
   /** The hub's facts when the actor moderates it: 404 without the hub, 403 for anyone else. */
@@ -52,7 +58,8 @@ export function createBanService(db: Database, adminUsernames: readonly string[]
 
   return {
     /** GET /hubs/{name}/bans: every ban row, expired ones too (until lifted or set again), newest first. */
-    async list(hubId: number, paging: Paging, actor: Actor): Promise<Page<HubBan>> {
+    async list(hubName: string, paging: Paging, actor: Actor): Promise<Page<HubBan>> {
+      const hubId = await hubs.resolveId(hubName);
       await moderatedHub(hubId, actor);
       const [rows, total] = await Promise.all([q.page(hubId, paging.perPage, offsetOf(paging)), q.total(hubId)]);
       return pageOf(rows.map(toBan), total, paging);
@@ -67,14 +74,13 @@ export function createBanService(db: Database, adminUsernames: readonly string[]
         throw badRequest("The hub's creator, its moderators and admins cannot be banned from it");
       }
       const now = nowMs();
-      const set = await q.set({
-        hubId,
-        userId,
-        username: user.username,
-        actorId: actor.id,
-        reason: input.reason,
-        expiresAt: endOf(now, input.days),
-        now,
+      const c = { hubId, userId, username: user.username, actorId: actor.id, reason: input.reason, expiresAt: endOf(now, input.days), now };
+      // The ban and its log entry are one write; the hub's row is locked first, as posting locks it (its post count), so
+      // a post racing the ban waits for it and then sees it.
+      const set = await db.kysely.transaction().execute(async (trx) => {
+        if (!(await q.lockHub(trx, hubId))) return false;
+        await q.set(trx, c);
+        return true;
       });
       if (!set) throw notFound("No hub found.");
       return state(hubId, userId);
@@ -83,7 +89,10 @@ export function createBanService(db: Database, adminUsernames: readonly string[]
     /** Lifts the ban; idempotent (nothing logged when there was none). Logged as `unbanned`. */
     async unban(hubId: number, userId: number, reason: string, actor: Actor): Promise<HubBanState> {
       const { user } = await change(hubId, userId, actor);
-      await q.lift({ hubId, userId, username: user.username, actorId: actor.id, reason, expiresAt: null, now: nowMs() });
+      const c = { hubId, userId, username: user.username, actorId: actor.id, reason, expiresAt: null, now: nowMs() };
+      const lifted = await db.kysely.transaction().execute((trx) => q.lift(trx, c));
+      // Lifting no ban changes nothing (server/db/write-report.ts).
+      reportWrite(lifted);
       return { banned: false, ban: null };
     },
   };

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { ModLogItem, SiteModLogItem } from "../rules/modlog.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { pageSchema } from "../rules/responses.ts";
+import { pageSchema } from "../rules/api-responses.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 
-/** The mod logs (CONTRACT.md 13): the hub's is mounted before the post routes, whose /hubs/{hubName}/{postId} would take it. */
+/** The mod logs (docs/api.md "Bans, suspensions and the mod log"): the hub's is mounted before the post routes, whose /hubs/{hubName}/{postId} would take it. */
 export const modLogEndpoints = [
   endpoint({
     method: "get",
@@ -19,7 +19,7 @@ export const modLogEndpoints = [
     query: PagingQuery,
     response: pageSchema(ModLogItem),
     errors: [404],
-    handle: async ({ params, query, deps }) => deps.modLog.ofHub(await deps.hubs.resolveId(params.name), toPaging(query)),
+    handle: ({ params, query, deps }) => deps.modLog.ofHub(params.name, toPaging(query)),
   }),
   endpoint({
     method: "get",

@@ -6,7 +6,8 @@ import { offsetOf, pageOf } from "../http/paging.ts";
 import type { ModLogItem, SiteModLogItem } from "../rules/modlog.ts";
 import type { Paging } from "../rules/paging.ts";
 import { mayReadSiteModLog, type Actor } from "../rules/permissions.ts";
-import type { Page } from "../rules/responses.ts";
+import type { Page } from "../rules/api-responses.ts";
+import type { HubLookup } from "./bans.service.ts";
 import { createModLogQueries, type ModLogRow } from "./modlog.queries.ts";
 
 const COMMENT_TITLE_CHARS = 80;
@@ -43,12 +44,13 @@ const toSiteItem = (row: ModLogRow): SiteModLogItem => {
   };
 };
 
-/** The mod logs (CONTRACT.md 13): a hub's, public; the site's (every entry), admins only. Newest first. */
-export function createModLogService(db: Database) {
+/** The mod logs (docs/api.md "Bans, suspensions and the mod log"): a hub's, public; the site's (every entry), admins only. Newest first. */
+export function createModLogService(db: Database, hubs: HubLookup) {
   const q = createModLogQueries(db);
   return {
-    /** GET /hubs/{name}/modlog: `hubId` resolved by the router. */
-    async ofHub(hubId: number, paging: Paging): Promise<Page<ModLogItem>> {
+    /** GET /hubs/{name}/modlog. */
+    async ofHub(hubName: string, paging: Paging): Promise<Page<ModLogItem>> {
+      const hubId = await hubs.resolveId(hubName);
       const [rows, total] = await Promise.all([q.hubPage(hubId, paging.perPage, offsetOf(paging)), q.hubTotal(hubId)]);
       return pageOf(rows.map(toItem), total, paging);
     },

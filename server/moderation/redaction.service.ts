@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { Actor } from "../rules/permissions.ts";
+import { maySeeRemoved, type Actor } from "../rules/permissions.ts";
 import type { Removed } from "../rules/removal.ts";
-import type { Page } from "../rules/responses.ts";
+import type { Page } from "../rules/api-responses.ts";
+import { redactionQueries as q } from "./redaction.queries.ts";
 
 /** Anything answered with `removed` and an author (a chapter's is its series' author: chapter.authorId). */
 interface Removable {
@@ -39,30 +39,21 @@ const blankNamed = <T extends { description: string; profileImageId: number | nu
 });
 
 /**
- * Leaves the content of removed things out of answers (CONTRACT.md 13). Lists keep every item in its place. Guests,
+ * Leaves the content of removed things out of answers (docs/api.md "Removal"). Lists keep every item in its place. Guests,
  * authors and admins cost nothing more; a signed-in viewer who may moderate some of a page's removed posts or
  * comments costs one query for the whole page, made only when the page holds removed items by someone else.
  */
 export function createRedaction({ kysely }: Database) {
   // The ids among `ids` whose hub (or, for comments on chapters, series) the viewer moderates.
   const moderated = {
-    post: async (viewerId: number, ids: number[]) =>
-      (
-        await sql<{ id: number }>`SELECT p."id" FROM "Post" p JOIN "Hub" h ON h."id" = p."hubId"
-          WHERE p."id" IN (${sql.join(ids)}) AND (h."authorId" = ${viewerId}
-            OR EXISTS (SELECT 1 FROM "HubModerator" m WHERE m."hubId" = p."hubId" AND m."userId" = ${viewerId}))`.execute(kysely)
-      ).rows,
-    comment: async (viewerId: number, ids: number[]) =>
-      (
-        await sql<{ id: number }>`SELECT c."id" FROM "Comment" c
-          LEFT JOIN "Post" p ON p."id" = c."postId" LEFT JOIN "Hub" h ON h."id" = p."hubId"
-          LEFT JOIN "Chapter" ch ON ch."id" = c."chapterId" LEFT JOIN "Series" s ON s."id" = ch."seriesId"
-          WHERE c."id" IN (${sql.join(ids)}) AND (h."authorId" = ${viewerId} OR s."authorId" = ${viewerId}
-            OR EXISTS (SELECT 1 FROM "HubModerator" m WHERE m."hubId" = p."hubId" AND m."userId" = ${viewerId}))`.execute(kysely)
-      ).rows,
+    post: (viewerId: number, ids: number[]) => q.postsModeratedBy(kysely, viewerId, ids),
+    comment: (viewerId: number, ids: number[]) => q.commentsModeratedBy(kysely, viewerId, ids),
   };
 
-  /** The items, those the viewer may not see blanked; `moderates` finds which of the rest the viewer moderates. */
+  /**
+   * The items, those the viewer may not see blanked (maySeeRemoved); `moderates` finds which of the rest the viewer
+   * moderates, asked only when some removed item is still hidden without it.
+   */
   async function redact<T extends Removable>(
     items: T[],
     viewer: Viewer,
@@ -70,8 +61,9 @@ export function createRedaction({ kysely }: Database) {
     blank: (item: T) => T,
     moderates?: (viewerId: number, ids: number[]) => Promise<{ id: number }[]>,
   ): Promise<T[]> {
-    if (viewer?.isAdmin) return items;
-    const hidden = items.filter((item) => item.removed !== null && (viewer == null || authorOf(item) !== viewer.id));
+    const hidden = items.filter(
+      (item) => item.removed !== null && !maySeeRemoved(viewer, { authorId: authorOf(item), viewerModerates: false }),
+    );
     if (hidden.length === 0) return items;
     const seen = new Set<number>();
     if (viewer != null && moderates)
@@ -80,7 +72,9 @@ export function createRedaction({ kysely }: Database) {
         hidden.map((item) => item.id),
       ))
         seen.add(Number(id));
-    const blanked = new Set(hidden.filter((item) => !seen.has(item.id)));
+    const blanked = new Set(
+      hidden.filter((item) => !maySeeRemoved(viewer, { authorId: authorOf(item), viewerModerates: seen.has(item.id) })),
+    );
     return items.map((item) => (blanked.has(item) ? blank(item) : item));
   }
 

@@ -103,3 +103,34 @@ export const removalQueries = {
     );
   },
 };
+
+/** What may hold a removal: a thing, or anything it is inside. */
+export type RemovedKind = "post" | "chapter" | "comment" | "hub" | "series";
+
+// The thing's own removal and that of every thing it is in, one row by primary keys: a post and its hub, a chapter
+// and its series, a comment and its post and hub or its chapter and series.
+const CHAIN: Record<RemovedKind, (id: number) => RawBuilder<Partial<Record<RemovedKind, string | null>>>> = {
+  hub: (id) => sql`SELECT "removedReason" AS "hub" FROM "Hub" WHERE "id" = ${id}`,
+  series: (id) => sql`SELECT "removedReason" AS "series" FROM "Series" WHERE "id" = ${id}`,
+  post: (id) => sql`SELECT p."removedReason" AS "post", h."removedReason" AS "hub"
+    FROM "Post" p JOIN "Hub" h ON h."id" = p."hubId" WHERE p."id" = ${id}`,
+  chapter: (id) => sql`SELECT c."removedReason" AS "chapter", s."removedReason" AS "series"
+    FROM "Chapter" c JOIN "Series" s ON s."id" = c."seriesId" WHERE c."id" = ${id}`,
+  comment: (id) => sql`SELECT c."removedReason" AS "comment", p."removedReason" AS "post", h."removedReason" AS "hub",
+      ch."removedReason" AS "chapter", s."removedReason" AS "series"
+    FROM "Comment" c LEFT JOIN "Post" p ON p."id" = c."postId" LEFT JOIN "Hub" h ON h."id" = p."hubId"
+      LEFT JOIN "Chapter" ch ON ch."id" = c."chapterId" LEFT JOIN "Series" s ON s."id" = ch."seriesId"
+    WHERE c."id" = ${id}`,
+};
+// The nearest removed thing is the one named.
+const NEAREST_FIRST: RemovedKind[] = ["comment", "post", "chapter", "hub", "series"];
+
+/**
+ * The nearest removed thing among the thing itself and everything it is in (a comment, then its post or chapter,
+ * then their hub or series); null when none is removed, or when there is no such thing.
+ */
+export async function removedContainerOf(on: Executor, type: RemovedKind, id: number): Promise<RemovedKind | null> {
+  const row = (await CHAIN[type](id).execute(on)).rows[0];
+  if (!row) return null;
+  return NEAREST_FIRST.find((kind) => row[kind] != null) ?? null;
+}

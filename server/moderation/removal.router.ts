@@ -18,7 +18,7 @@ const removal = (action: "remove" | "restore", summary: string) =>
     handle: ({ body, user: { id, isAdmin }, deps }) => deps.removal[action]({ id, isAdmin }, body.subject, body.reason),
   });
 
-// CONTRACT.md 13, docs/api.md "Removal": the thing keeps its place; others see `removed: { reason }` and no content.
+// docs/api.md "Removal": the thing keeps its place; others see `removed: { reason }` and no content.
 export const removalEndpoints = [
   removal("remove", "Remove a post, comment, chapter, series or hub with a reason (whoever may delete or moderate it); idempotent"),
   removal(

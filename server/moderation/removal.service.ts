@@ -75,7 +75,7 @@ async function change(
 }
 
 /**
- * Removes a post, comment, chapter, series or hub (CONTRACT.md 13) inside the caller's transaction, with its mod log
+ * Removes a post, comment, chapter, series or hub (docs/api.md "Removal") inside the caller's transaction, with its mod log
  * entry: 404 when there is no such thing, 403 when the actor may not. Removing what is already removed changes
  * nothing. `reason` is already validated (server/rules/removal.ts). Resolving a report with "remove" calls this.
  */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
-import { prepare } from "../db/prepared.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
 import { insertModLogEntry } from "./modlog.queries.ts";
 
 /**
@@ -28,7 +28,10 @@ export interface SuspensionChange {
   now: number;
 }
 
-/** Site suspensions (CONTRACT.md 13): each change and its site mod log entry (no hub) are one write. */
+/**
+ * Site suspensions (docs/api.md "Bans, suspensions and the mod log"): each change and its site mod log entry (no hub),
+ * written on the service's transaction.
+ */
 export function createSuspensionQueries({ kysely }: Database) {
   const user = prepare<{ id: number }, SuspendedUserRow>(kysely, (p) =>
     kysely
@@ -64,20 +67,18 @@ export function createSuspensionQueries({ kysely }: Database) {
   return {
     user: (id: number) => user.first({ id }),
 
-    /** Suspends (or sets the suspension again), ends every session, logs `suspended`: one transaction. */
-    suspend: (c: SuspensionChange): Promise<boolean> =>
-      kysely.transaction().execute(async (trx) => {
-        if ((await suspend.run({ id: c.userId, until: c.until, reason: c.reason }, trx)) === 0) return false;
-        await insertModLogEntry(trx, log(c, "suspended"));
-        return true;
-      }),
+    /** Suspends (or sets the suspension again), ends every session, logs `suspended`; false: no such user. */
+    suspend: async (trx: Executor, c: SuspensionChange): Promise<boolean> => {
+      if ((await suspend.run({ id: c.userId, until: c.until, reason: c.reason }, trx)) === 0) return false;
+      await insertModLogEntry(trx, log(c, "suspended"));
+      return true;
+    },
 
     /** Lifts the suspension and logs `unsuspended`; nothing when there was none (an ended one is cleared and logged). */
-    lift: (c: Omit<SuspensionChange, "until">): Promise<boolean> =>
-      kysely.transaction().execute(async (trx) => {
-        const lifted = (await lift.run({ id: c.userId }, trx)) > 0;
-        if (lifted) await insertModLogEntry(trx, log(c, "unsuspended"));
-        return lifted;
-      }),
+    lift: async (trx: Executor, c: Omit<SuspensionChange, "until">): Promise<boolean> => {
+      const lifted = (await lift.run({ id: c.userId }, trx)) > 0;
+      if (lifted) await insertModLogEntry(trx, log(c, "unsuspended"));
+      return lifted;
+    },
   };
 }

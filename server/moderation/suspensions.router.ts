@@ -7,7 +7,7 @@ import type { Services } from "../services.ts";
 const endpoint = endpointsFor<Services>();
 const UserId = z.object({ id: idParam("User id") });
 
-/** Site suspensions by admins (CONTRACT.md 13). */
+/** Site suspensions by admins (docs/api.md "Bans, suspensions and the mod log"). */
 export const suspensionEndpoints = [
   endpoint({
     method: "get",

@@ -21,7 +21,7 @@ const toSuspension = (u: Pick<SuspendedUserRow, "id" | "suspendedUntil" | "suspe
 };
 
 /**
- * Site suspensions by admins (CONTRACT.md 13, docs/decisions/018-governance.md): the account's tokens stop working
+ * Site suspensions by admins (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md): the account's tokens stop working
  * at once and login answers 403 while it lasts. Each change logged in the site's mod log.
  */
 export function createSuspensionService(db: Database, adminUsernames: readonly string[] = []) {
@@ -46,14 +46,16 @@ export function createSuspensionService(db: Database, adminUsernames: readonly s
       const now = nowMs();
       const until = endOf(now, input.days) ?? SUSPENDED_FOREVER;
       const change = { userId, username: user.username, actorId: actor.id, reason: input.reason, until, now };
-      if (!(await q.suspend(change))) throw notFound("User not found");
+      // The suspension and its log entry are one write.
+      if (!(await db.kysely.transaction().execute((trx) => q.suspend(trx, change)))) throw notFound("User not found");
       return toSuspension({ id: userId, suspendedUntil: until, suspendedReason: input.reason });
     },
 
     /** Lifts the suspension; idempotent. The account signs in again (its old tokens stay ended). */
     async lift(userId: number, reason: string, actor: Actor): Promise<Suspension> {
       const user = await target(userId, actor);
-      await q.lift({ userId, username: user.username, actorId: actor.id, reason, now: nowMs() });
+      const change = { userId, username: user.username, actorId: actor.id, reason, now: nowMs() };
+      await db.kysely.transaction().execute((trx) => q.lift(trx, change));
       return { userId, suspended: false, until: null, reason: null };
     },
   };

@@ -210,21 +210,21 @@ export function createNamedEntityQueries<Row extends NamedEntityRow>(db: Databas
       ids.length === 0 ? [] : (await cards(fromTable, sql`WHERE ${e}."id" IN (${sql.join(ids)})`).execute(kysely)).rows,
 
     /** The row, the creator's link when there is one, and the publishing of its logo and banner, as one write. */
-    insert: (row: NewNamedEntity, also?: AlsoWrite): Promise<number> =>
-      kysely.transaction().execute(async (trx) => {
-        const { id } = (await insertRow.first({ ...row, count: spec.creatorLinked ? 1 : 0 }, trx))!;
-        if (also) await also(trx, id);
-        if (spec.creatorLinked) await insertLink.run({ userId: row.authorId, id, createdAt: row.createdAt }, trx);
-        await useImages(trx, row.authorId, imageUser, id, [row.profileImageId, row.profileBannerId]);
-        return id;
-      }),
+    /** On the service's transaction. */
+    async insert(trx: Executor, row: NewNamedEntity, also?: AlsoWrite): Promise<number> {
+      const { id } = (await insertRow.first({ ...row, count: spec.creatorLinked ? 1 : 0 }, trx))!;
+      if (also) await also(trx, id);
+      if (spec.creatorLinked) await insertLink.run({ userId: row.authorId, id, createdAt: row.createdAt }, trx);
+      await useImages(trx, row.authorId, imageUser, id, [row.profileImageId, row.profileBannerId]);
+      return id;
+    },
 
     /** The changed columns and the publishing of the new images, as one write (built per call: the columns vary). */
-    update: (id: number, changes: NamedEntityChanges, editorId: number, also?: AlsoWrite): Promise<void> =>
-      kysely.transaction().execute(async (trx) => {
-        await trx.updateTable(spec.table).set(changes).where("id", "=", id).execute();
-        if (also) await also(trx, id);
-        await useImages(trx, editorId, imageUser, id, [changes.profileImageId, changes.profileBannerId]);
-      }),
+    /** On the service's transaction. */
+    async update(trx: Executor, id: number, changes: NamedEntityChanges, editorId: number, also?: AlsoWrite): Promise<void> {
+      await trx.updateTable(spec.table).set(changes).where("id", "=", id).execute();
+      if (also) await also(trx, id);
+      await useImages(trx, editorId, imageUser, id, [changes.profileImageId, changes.profileBannerId]);
+    },
   };
 }

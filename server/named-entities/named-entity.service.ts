@@ -4,10 +4,11 @@ import type { Prepared } from "../db/prepared.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
+import { mayEditNamedEntity } from "../rules/permissions.ts";
 import type { ImageRef } from "../images/image-refs.ts";
 import { assertOwnImages } from "../images/own-images.ts";
 import type { Paging } from "../rules/paging.ts";
-import type { Page } from "../rules/responses.ts";
+import type { Page } from "../rules/api-responses.ts";
 import { cannotBeAName, nameKey } from "../rules/text.ts";
 import type { AlsoWrite, NamedEntityChanges, NamedEntityQueries, NamedEntityRow, PageParams } from "./named-entity.queries.ts";
 
@@ -135,17 +136,20 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
       await assertOwnImages(db.kysely, authorId, logoAndBanner(input));
       await assertNameFree(input.name);
       const id = await nameRaceIsConflict(
-        q.insert(
-          {
-            name: input.name,
-            nameKey: nameKey(input.name),
-            description: input.description ?? "",
-            profileImageId: input.profileImageId ?? null,
-            profileBannerId: input.profileBannerId ?? null,
-            authorId,
-            createdAt: nowMs(),
-          },
-          also,
+        db.kysely.transaction().execute((trx) =>
+          q.insert(
+            trx,
+            {
+              name: input.name,
+              nameKey: nameKey(input.name),
+              description: input.description ?? "",
+              profileImageId: input.profileImageId ?? null,
+              profileBannerId: input.profileBannerId ?? null,
+              authorId,
+              createdAt: nowMs(),
+            },
+            also,
+          ),
         ),
       );
       return detail(await q.byId.first({ id }), authorId);
@@ -155,10 +159,10 @@ export function createNamedEntityService<Row extends NamedEntityRow, Card, Detai
     update: async (id: number, input: NamedEntityInput, userId: number, also?: AlsoWrite): Promise<Detail> => {
       const row = await q.authorOf.first({ id });
       if (!row) throw notFound(messages.notFound);
-      if (row.authorId !== userId) throw forbidden(messages.notAuthor);
+      if (!mayEditNamedEntity({ id: userId }, row)) throw forbidden(messages.notAuthor);
       await assertOwnImages(db.kysely, userId, logoAndBanner(input));
       await assertNameFree(input.name, id);
-      await nameRaceIsConflict(q.update(id, changesOf(input), userId, also));
+      await nameRaceIsConflict(db.kysely.transaction().execute((trx) => q.update(trx, id, changesOf(input), userId, also)));
       return detail(await q.byId.first({ id }), userId);
     },
   };

@@ -3,7 +3,6 @@ import type { Database } from "../db/database.ts";
 import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import type { NotificationKind } from "../db/schema.ts";
-import { reportWrite } from "../db/write-report.ts";
 import { insertNotifications } from "./notify.ts";
 
 /** A notification with its actor and the names its subject's title and web path are made of. */
@@ -72,7 +71,6 @@ export function createNotificationQueries({ kysely }: Database) {
       kysely,
       (p) => sql`SELECT "unreadNotifications" AS "n" FROM "User" WHERE "id" = ${p("userId")}`,
     ),
-    // First in the reading unit: locks the user's row, so notifications made meanwhile wait and are counted right.
     lockUser: prepare<{ userId: number }, { n: number }>(
       kysely,
       (p) =>
@@ -115,32 +113,29 @@ export function createNotificationQueries({ kysely }: Database) {
 
     unreadCount: async (userId: number) => (await q.unread.first({ userId }))?.n ?? 0,
 
-    /** Marks the user's own unread notifications among `ids` (all of them without ids) read; answers the unread count after. */
-    markRead: (userId: number, ids: number[] | "all"): Promise<number> =>
-      kysely.transaction().execute(async (trx) => {
-        const before = (await q.lockUser.first({ userId }, trx))!.n;
-        const readAt = nowMs();
-        const changed =
-          ids === "all"
-            ? await q.readAll.run({ userId, readAt }, trx)
-            : ids.length === 0
-              ? 0
-              : Number(
-                  (
-                    await trx
-                      .updateTable("Notification")
-                      .set({ readAt })
-                      .where("userId", "=", userId)
-                      .where("readAt", "is", null)
-                      .where("id", "in", ids)
-                      .executeTakeFirst()
-                  ).numUpdatedRows,
-                );
-        // Read or unknown ids change nothing: the data version may stay (server/db/write-report.ts).
-        reportWrite(changed > 0);
-        if (changed === 0) return before;
-        return (await q.uncount.first({ userId, by: changed }, trx))!.n;
-      }),
+    /** First in the reading unit: locks the user's row, so notifications made meanwhile wait and are counted right. The unread count. */
+    lockUser: async (trx: Executor, userId: number) => (await q.lockUser.first({ userId }, trx))!.n,
+
+    /** Marks the user's own unread notifications among `ids` (all of them: "all") read: how many changed. */
+    markRead: async (trx: Executor, userId: number, ids: number[] | "all", readAt: number): Promise<number> =>
+      ids === "all"
+        ? q.readAll.run({ userId, readAt }, trx)
+        : ids.length === 0
+          ? 0
+          : Number(
+              (
+                await trx
+                  .updateTable("Notification")
+                  .set({ readAt })
+                  .where("userId", "=", userId)
+                  .where("readAt", "is", null)
+                  .where("id", "in", ids)
+                  .executeTakeFirst()
+              ).numUpdatedRows,
+            ),
+
+    /** Moves the user's unread count down by `by`: the count after. */
+    uncount: async (trx: Executor, userId: number, by: number) => (await q.uncount.first({ userId, by }, trx))!.n,
 
     /**
      * The counted toggle's hook for follows (kind "follow", to the series' author) or joins ("join", to the hub's
@@ -169,5 +164,3 @@ export function createNotificationQueries({ kysely }: Database) {
     },
   };
 }
-
-export type NotificationQueries = ReturnType<typeof createNotificationQueries>;

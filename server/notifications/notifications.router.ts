@@ -1,7 +1,7 @@
 import { endpointsFor } from "../http/endpoint.ts";
 import { toPaging } from "../rules/paging.ts";
 import { NotificationsQuery, ReadNotificationsBody } from "../rules/notification.ts";
-import { Notification, pageSchema, UnreadCount } from "../rules/responses.ts";
+import { Notification, pageSchema, UnreadCount } from "../rules/api-responses.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();

@@ -1,8 +1,9 @@
 import type { Database } from "../db/database.ts";
-import { toIso } from "../db/dates.ts";
+import { nowMs, toIso } from "../db/dates.ts";
+import { reportWrite } from "../db/write-report.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import type { Paging } from "../rules/paging.ts";
-import type { Notification, Page } from "../rules/responses.ts";
+import type { Notification, Page } from "../rules/api-responses.ts";
 import { createNotificationQueries, type NotificationRow } from "./notifications.queries.ts";
 
 const enc = encodeURIComponent;
@@ -12,7 +13,7 @@ const chapterTitle = (row: NotificationRow) =>
 const postPath = (row: NotificationRow) => `/hubs/${enc(row.postHubName ?? "")}/${row.postId}`;
 const chapterPath = (row: NotificationRow) => `/series/${enc(row.chapterSeriesName ?? "")}/${row.chapterNumber}`;
 
-/** What a notification is about, and the web path that opens it (CONTRACT.md 11). */
+/** What a notification is about, and the web path that opens it (docs/api.md §11). */
 function subjectOf(row: NotificationRow): Notification["subject"] {
   switch (row.kind) {
     case "chapter":
@@ -55,7 +56,13 @@ export function createNotificationService(db: Database) {
 
     /** Marks the caller's own notifications read (others' ids are ignored); answers the unread count after. */
     markRead: async (userId: number, input: { ids?: number[]; all?: boolean }) => ({
-      count: await notifications.markRead(userId, input.all === true ? "all" : [...new Set(input.ids ?? [])]),
+      count: await db.kysely.transaction().execute(async (trx) => {
+        const before = await notifications.lockUser(trx, userId);
+        const changed = await notifications.markRead(trx, userId, input.all === true ? "all" : [...new Set(input.ids ?? [])], nowMs());
+        // Read or unknown ids change nothing: the data version may stay (server/db/write-report.ts).
+        reportWrite(changed > 0);
+        return changed === 0 ? before : notifications.uncount(trx, userId, changed);
+      }),
     }),
   };
 }

@@ -31,7 +31,7 @@ export async function insertNotifications(on: Executor, notifications: NewNotifi
     seen.add(n.userId);
     return true;
   });
-  // Nobody is told about someone they block (CONTRACT.md 11, 13): one query for the whole list.
+  // Nobody is told about someone they block (docs/api.md §11, "Blocks"): one query for the whole list.
   const blocked = await blockedPairs(
     on,
     told.flatMap((n) => (n.actorId === null ? [] : [{ userId: n.userId, actorId: n.actorId }])),

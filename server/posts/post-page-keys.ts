@@ -1,8 +1,9 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
+import type { PostOrder } from "../rules/post.ts";
 
-export type PostOrder = "latest" | "by-likes";
+export type { PostOrder };
 
 /** Each order sorts by its key column, then by id, both descending. */
 export const SORT_KEY = { latest: "date", "by-likes": "likes" } as const satisfies Record<PostOrder, string>;
@@ -100,5 +101,3 @@ export function createPostPageKeys({ kysely }: Database) {
     },
   };
 }
-
-export type PostPageKeys = ReturnType<typeof createPostPageKeys>;

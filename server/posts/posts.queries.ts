@@ -1,16 +1,8 @@
 import { sql } from "kysely";
-import { createCountedToggle, linkedIds } from "../db/counted-toggle.ts";
+import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { prepare, prepareSized, type Executor } from "../db/prepared.ts";
-import { nowMs } from "../db/dates.ts";
-import { embeddedImageIds } from "../images/image-refs.ts";
-import { useImages } from "../images/own-images.ts";
-import { createHubBanChecks } from "../moderation/bans.queries.ts";
-import { refuseRemoved } from "../moderation/removed-guard.ts";
-import { mentionedUserIds } from "../notifications/mentions.ts";
-import { notBlockedBy, refuseBlockers } from "../blocks/blocks.queries.ts";
-import { insertNotifications, toldAbout } from "../notifications/notify.ts";
-import { findMentions } from "../rules/mentions.ts";
+import { notBlockedBy } from "../blocks/blocks.queries.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
 import { createPostPageKeys, SORT_KEY, type PostOrder } from "./post-page-keys.ts";
 
@@ -53,7 +45,6 @@ export async function postCards(on: Executor, ids: number[]): Promise<PostRow[]>
 export function createPostQueries(db: Database) {
   const { kysely } = db;
   const pageKeys = createPostPageKeys(db);
-  const bans = createHubBanChecks(db);
 
   // The inner query picks the page's ids from the covering sort index alone (starting after a remembered key
   // on deep pages); only the rows of the page are read and joined.
@@ -152,23 +143,6 @@ export function createPostQueries(db: Database) {
     ),
   };
 
-  /**
-   * A `mention` notification about the post to each existing user among the usernames, on the unit's transaction;
-   * none to someone told of this post before (mentioned in an earlier version).
-   */
-  async function tellMentioned(trx: Executor, postId: number, authorId: number, usernameKeys: string[]) {
-    const createdAt = nowMs();
-    const ids = await mentionedUserIds(trx, usernameKeys);
-    await refuseBlockers(trx, authorId, { mentionedIds: ids });
-    const told = await toldAbout(trx, { postId }, ids);
-    await insertNotifications(
-      trx,
-      ids
-        .filter((userId) => !told.has(userId))
-        .map((userId) => ({ userId, kind: "mention" as const, actorId: authorId, postId, createdAt })),
-    );
-  }
-
   return {
     /** The hub's post count and a page of its posts in `order`. */
     async page(hubId: number, order: PostOrder, limit: number, offset: number): Promise<{ total: number; rows: PostRow[] }> {
@@ -216,61 +190,36 @@ export function createPostQueries(db: Database) {
       return row && row.member === 1;
     },
 
-    /**
-     * The post, the hub's count and order versions, its embedded images published and the people it mentions told:
-     * one unit. Undefined: no such hub.
-     */
-    insert: (input: NewPostInput, authorId: number): Promise<number | undefined> =>
-      kysely.transaction().execute(async (trx) => {
-        if (!(await q.countNewPost.first({ hubId: input.hubId }, trx))) return undefined;
-        await refuseRemoved(trx, "hub", input.hubId);
-        await bans.inHub(trx, input.hubId, authorId);
-        const { id } = (await q.insert.first(
-          {
-            title: input.title,
-            content: input.content,
-            description: input.description,
-            date: nowMs(),
-            authorId,
-            hubId: input.hubId,
-          },
-          trx,
-        ))!;
-        await useImages(trx, authorId, "post", id, embeddedImageIds(input.content));
-        await tellMentioned(trx, id, authorId, findMentions(input.content));
-        return id;
-      }),
+    /** First in a new post's unit: counts the post and moves both orders, locking the hub's row. False: no such hub. */
+    countNewPost: async (trx: Executor, hubId: number) => (await q.countNewPost.first({ hubId }, trx)) !== undefined,
 
-    /** The edit, its newly embedded images published and the people newly mentioned told: one unit. An absent description is kept. */
-    update: (id: number, input: PostEditInput, authorId: number): Promise<void> =>
-      kysely.transaction().execute(async (trx) => {
-        const before = await q.lockForEdit.first({ id }, trx);
-        await trx
-          .updateTable("Post")
-          .set({
-            title: input.title,
-            content: input.content,
-            ...(input.description !== undefined ? { description: input.description } : {}),
-          })
-          .where("id", "=", id)
-          .execute();
-        await useImages(trx, authorId, "post", id, embeddedImageIds(input.content));
-        const mentionedBefore = new Set(findMentions(before?.content ?? ""));
-        await tellMentioned(
-          trx,
-          id,
-          authorId,
-          findMentions(input.content).filter((key) => !mentionedBefore.has(key)),
-        );
-      }),
+    /** The new post's row, on the unit's transaction; answers its id. */
+    insert: async (trx: Executor, input: NewPostInput, authorId: number, date: number): Promise<number> =>
+      (await q.insert.first(
+        { title: input.title, content: input.content, description: input.description, date, authorId, hubId: input.hubId },
+        trx,
+      ))!.id,
+
+    /** First in an edit's unit: locks the post and answers its content before the edit (who was mentioned already). */
+    lockForEdit: async (trx: Executor, id: number) => (await q.lockForEdit.first({ id }, trx))?.content,
+
+    /** The edit, on the unit's transaction. An absent description is kept. */
+    update: async (trx: Executor, id: number, input: PostEditInput): Promise<void> => {
+      await trx
+        .updateTable("Post")
+        .set({
+          title: input.title,
+          content: input.content,
+          ...(input.description !== undefined ? { description: input.description } : {}),
+        })
+        .where("id", "=", id)
+        .execute();
+    },
   };
 }
 
-export type PostQueries = ReturnType<typeof createPostQueries>;
-
-/** Likes of posts: the counted toggle, which also moves the hub's "by-likes" order version in its transaction. */
+/** Likes of posts: which hub a post is in, and the hub's "by-likes" order version a like or unlike moves. */
 export function createPostLikeQueries(db: Database) {
-  const bans = createHubBanChecks(db);
   // So no instance uses page keys found before the like (post-page-keys.ts).
   const bumpLikeOrder = prepare<{ postId: number }>(
     db.kysely,
@@ -283,15 +232,7 @@ export function createPostLikeQueries(db: Database) {
   );
   return {
     hubOf: async (postId: number) => (await hubOf.first({ postId }))?.hubId,
-    /** Sets the like on or off; answers the post's likes after it. */
-    setLiked: createCountedToggle(
-      db,
-      { link: "PostLike", targetColumn: "postId", target: "Post", counter: "likes", timestamped: false, notFoundMessage: "Post not found" },
-      (postId, trx) => bumpLikeOrder.run({ postId }, trx),
-      async (trx, postId, userId) => {
-        await refuseRemoved(trx, "post", postId);
-        await bans.onPost(trx, postId, userId);
-      },
-    ),
+    /** On the like's transaction. */
+    bumpLikeOrder: (trx: Executor, postId: number) => bumpLikeOrder.run({ postId }, trx),
   };
 }

@@ -3,10 +3,9 @@ import { endpointsFor } from "../http/endpoint.ts";
 import type { WriteLimits } from "../http/user-rate-limit.ts";
 import { NewPostBody, PostEditBody } from "../rules/post.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { LikeState, Post, PostSummary } from "../rules/responses.ts";
+import { LikeState, Post, PostSummary } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
-import { hidingBlocksOf, withHidden } from "../blocks/blocks.service.ts";
 import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
 
 const endpoint = endpointsFor<Services>();
@@ -26,20 +25,7 @@ const hubPosts = (order: "latest" | "by-likes", summary: string) =>
     query: PagingQuery.extend(IncludeBlockedQuery.shape),
     response: pageHidingBlocked(PostSummary),
     errors: [404],
-    handle: async ({ params, query, user, deps }) =>
-      withHidden(
-        await deps.redaction.postPage(
-          await deps.posts.listByHub(
-            await deps.hubs.resolveId(params.name),
-            order,
-            toPaging(query),
-            user?.id,
-            hidingBlocksOf(user, query.includeBlocked),
-          ),
-          user,
-        ),
-        user,
-      ),
+    handle: ({ params, query, user, deps }) => deps.posts.listHubPosts(params.name, order, toPaging(query), user, query.includeBlocked),
   });
 
 const postLike = (method: "post" | "delete") =>
@@ -53,10 +39,7 @@ const postLike = (method: "post" | "delete") =>
     response: LikeState,
     reportsChanges: true,
     errors: [403, 404],
-    handle: async ({ params, user, deps }) => {
-      const hubId = await deps.hubs.resolveId(params.hubName, "Post not found");
-      return method === "post" ? deps.postLikes.like(user.id, hubId, params.postId) : deps.postLikes.unlike(user.id, hubId, params.postId);
-    },
+    handle: ({ params, user, deps }) => deps.postLikes[method === "post" ? "like" : "unlike"](user.id, params.hubName, params.postId),
   });
 
 // Mounted right after the hub endpoints: /hubs/id/{id} must come before /hubs/{hubName}/{postId}. New posts and edits
@@ -73,11 +56,7 @@ export const postEndpoints = (limits: Pick<WriteLimits, "post" | "edit">) => [
     params: PostInHub,
     response: Post,
     errors: [404],
-    handle: async ({ params, user, deps }) =>
-      deps.redaction.post(
-        await deps.posts.getInHub(await deps.hubs.resolveId(params.hubName, "Post not found"), params.postId, user?.id),
-        user,
-      ),
+    handle: ({ params, user, deps }) => deps.posts.getInHub(params.hubName, params.postId, user),
   }),
   postLike("post"),
   postLike("delete"),
@@ -90,7 +69,7 @@ export const postEndpoints = (limits: Pick<WriteLimits, "post" | "edit">) => [
     params: PostId,
     response: Post,
     errors: [404],
-    handle: async ({ params, user, deps }) => deps.redaction.post(await deps.posts.get(params.id, user?.id), user),
+    handle: ({ params, user, deps }) => deps.posts.get(params.id, user),
   }),
   endpoint({
     method: "post",

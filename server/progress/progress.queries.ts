@@ -40,7 +40,7 @@ const mostRecentFirst = <Row>(userId: unknown, columns: RawBuilder<unknown>, lim
       ORDER BY p."updatedAt" DESC, p."seriesId" DESC ${limit}`;
 
 /**
- * Reading progress (CONTRACT.md 14, docs/api.md "Reading progress"): one ReadingProgress row per user and series (the
+ * Reading progress (docs/api.md "Reading progress"): one ReadingProgress row per user and series (the
  * latest write wins) and the ChapterRead rows, written in one unit.
  */
 export function createProgressQueries(db: Database) {
@@ -97,28 +97,28 @@ export function createProgressQueries(db: Database) {
     current: (userId: number, seriesId: number) => q.current.first({ userId, seriesId }),
 
     /**
-     * Saves the position and the chapters it reads, in one unit: the chapter when `page` is its last, and the chapter
-     * the reader was in before when this one is later (they moved on). `keepFurther`: a chapter-level save (opening the
-     * chapter) keeps a position further into the same chapter. Answers the position stored.
+     * Saves the position and the chapters it reads, on the service's transaction: the chapter when `page` is its last,
+     * and the chapter the reader was in before when this one is later (they moved on). `keepFurther`: a chapter-level
+     * save (opening the chapter) keeps a position further into the same chapter. Answers the position stored.
      */
-    save: (
+    async save(
+      trx: Executor,
       userId: number,
       seriesId: number,
       chapter: ChapterTarget,
       page: number,
       now: number,
       keepFurther: boolean,
-    ): Promise<ProgressRow> =>
-      kysely.transaction().execute(async (trx) => {
-        const before = await q.current.first({ userId, seriesId }, trx);
-        const stored =
-          keepFurther && before && Number(before.chapterId) === chapter.id && Number(before.page) > page ? Number(before.page) : page;
-        await q.upsert.run({ userId, seriesId, chapterId: chapter.id, page: stored, now }, trx);
-        if (stored >= Number(chapter.pageCount)) await q.markRead.run({ userId, chapterId: chapter.id, now }, trx);
-        if (before && Number(before.chapterNumber) < chapter.number)
-          await q.markRead.run({ userId, chapterId: Number(before.chapterId), now }, trx);
-        return { seriesId, chapterNumber: chapter.number, page: stored, updatedAt: now };
-      }),
+    ): Promise<ProgressRow> {
+      const before = await q.current.first({ userId, seriesId }, trx);
+      const stored =
+        keepFurther && before && Number(before.chapterId) === chapter.id && Number(before.page) > page ? Number(before.page) : page;
+      await q.upsert.run({ userId, seriesId, chapterId: chapter.id, page: stored, now }, trx);
+      if (stored >= Number(chapter.pageCount)) await q.markRead.run({ userId, chapterId: chapter.id, now }, trx);
+      if (before && Number(before.chapterNumber) < chapter.number)
+        await q.markRead.run({ userId, chapterId: Number(before.chapterId), now }, trx);
+      return { seriesId, chapterNumber: chapter.number, page: stored, updatedAt: now };
+    },
 
     page: (userId: number, limit: number, offset: number) => q.page.all({ userId, limit, offset }),
 

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
-import { conflict } from "../http/errors.ts";
 import type { ReportReason, ReportSubjectType } from "../db/schema.ts";
 
 /** A subject as reporting needs it: whose it is, and the queue its reports go to. */
@@ -134,7 +133,7 @@ export type Resolution = {
   resolvedAt: number;
 };
 
-/** Reports (CONTRACT.md 13, docs/decisions/018-governance.md): writing them, the queues, resolving. */
+/** Reports (docs/api.md "Reports", docs/decisions/018-governance.md): writing them, the queues, resolving. */
 export function createReportQueries({ kysely }: Database) {
   type Page = { status: string; limit: number; offset: number };
   type ScopedPage = Page & { userId: number };
@@ -223,16 +222,18 @@ export function createReportQueries({ kysely }: Database) {
         .execute(kysely)
         .then((r) => r.rows[0]),
 
-    /** Writes the report, or finds the reporter's open one on the subject: its id, and whether it is new. */
-    async insertOrFind(report: NewReport): Promise<{ id: number; created: boolean }> {
-      // Twice at most: the open report found by the conflict may be resolved before it is read.
-      for (let attempt = 0; ; attempt++) {
+    /**
+     * Writes the report, or finds the reporter's open one on the subject: its id, and whether it is new. "changed": twice
+     * the open report the insert ran into was resolved before it could be read.
+     */
+    async insertOrFind(report: NewReport): Promise<{ id: number; created: boolean } | "changed"> {
+      for (let attempt = 0; attempt < 2; attempt++) {
         const inserted = await q.insert.first(report);
         if (inserted) return { id: inserted.id, created: true };
         const open = await q.openOfReporter.first(report);
         if (open) return { id: open.id, created: false };
-        if (attempt > 0) throw conflict("The report changed meanwhile; please try again");
       }
+      return "changed";
     },
 
     one: (id: number, on?: Executor) => q.one.first({ id }, on),

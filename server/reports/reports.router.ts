@@ -13,7 +13,7 @@ import {
   ResolvedReport,
   ResolveReportBody,
 } from "../rules/report.ts";
-import { pageSchema } from "../rules/responses.ts";
+import { pageSchema } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 
@@ -32,7 +32,7 @@ export interface ReportEndpointConfig {
   reportRatePerHour?: number;
 }
 
-/** Reports and the moderation queue (CONTRACT.md 13, docs/decisions/018-governance.md "Reports"). */
+/** Reports and the moderation queue (docs/api.md "Reports", docs/decisions/018-governance.md "Reports"). */
 export function reportEndpoints(
   { reportRatePerHour = DEFAULT_REPORT_RATE_PER_HOUR }: ReportEndpointConfig,
   counters: AttemptCounters = memoryAttemptCounter,

@@ -3,10 +3,10 @@ import { nowMs, toIso } from "../db/dates.ts";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { removeSubject } from "../moderation/removal.service.ts";
-import { mayHandleReport, mayReadReportQueue, mayReport, type Actor } from "../rules/permissions.ts";
+import { mayHandleReport, mayReadReportQueue, mayReport, maySeeRemoved, type Actor } from "../rules/permissions.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { NewReportInput, Report, ReportSubjectType, ResolvedReport, ResolveReportInput } from "../rules/report.ts";
-import type { Page } from "../rules/responses.ts";
+import type { Page } from "../rules/api-responses.ts";
 import { createReportQueries, type ReportRow } from "./reports.queries.ts";
 
 const NOT_FOUND: Record<ReportSubjectType, string> = {
@@ -62,8 +62,11 @@ function subjectOf(row: ReportRow, hideRemoved: boolean): Report["subject"] {
   }
 }
 
-/** A report as answered; `hideRemoved` for the reporter, who may not see removed content (docs/api.md "Reports"). */
-const toReport = (row: ReportRow, hideRemoved = false): Report => ({
+/**
+ * A report as answered; `hideRemoved` for the reporter, who is answered as anyone who may not see removed content
+ * (docs/api.md "Reports"), whoever they are.
+ */
+const toReport = (row: ReportRow, hideRemoved: boolean): Report => ({
   id: row.id,
   subject: subjectOf(row, hideRemoved),
   reason: row.reason,
@@ -78,6 +81,12 @@ const toReport = (row: ReportRow, hideRemoved = false): Report => ({
   resolvedAt: row.resolvedAt === null ? null : toIso(Number(row.resolvedAt)),
 });
 
+/**
+ * Whether a queue's reader (or a report's resolver) is left without a removed subject's title: a queue holds only what
+ * its reader moderates (an admin's: everything), so its readers see removed content (maySeeRemoved).
+ */
+const hiddenFromModerator = (actor: Actor) => !maySeeRemoved(actor, { authorId: null, viewerModerates: true });
+
 export function createReportService(db: Database, adminUsernames: readonly string[] = []) {
   const q = createReportQueries(db);
 
@@ -91,7 +100,7 @@ export function createReportService(db: Database, adminUsernames: readonly strin
       const subject = await q.subject(type, id);
       if (!subject) throw notFound(NOT_FOUND[type]);
       if (!mayReport(actor, subject)) throw badRequest("You cannot report yourself or your own work");
-      const { id: reportId, created } = await q.insertOrFind({
+      const written = await q.insertOrFind({
         reporterId: actor.id,
         subjectType: type,
         subjectId: id,
@@ -101,6 +110,8 @@ export function createReportService(db: Database, adminUsernames: readonly strin
         seriesId: subject.seriesId,
         createdAt: nowMs(),
       });
+      if (written === "changed") throw conflict("The report changed meanwhile; please try again");
+      const { id: reportId, created } = written;
       return { report: toReport((await q.one(reportId))!, true), created };
     },
 
@@ -112,7 +123,7 @@ export function createReportService(db: Database, adminUsernames: readonly strin
       }
       const { rows, total } = await q.page(actor.isAdmin ? "all" : { userId: actor.id }, status, paging.perPage, offsetOf(paging));
       return pageOf(
-        rows.map((row) => toReport(row)),
+        rows.map((row) => toReport(row, hiddenFromModerator(actor))),
         total,
         paging,
       );
@@ -162,7 +173,7 @@ export function createReportService(db: Database, adminUsernames: readonly strin
             adminUsernames,
           );
         } else {
-          const current = toReport((await q.one(reportId, trx))!);
+          const current = toReport((await q.one(reportId, trx))!, hiddenFromModerator(actor));
           await q.logDismissal(
             {
               // As removal logs: a hub's own entries are in its log, as are those of its posts and their comments.
@@ -178,7 +189,7 @@ export function createReportService(db: Database, adminUsernames: readonly strin
             trx,
           );
         }
-        return { resolvedReports: resolved, report: toReport((await q.one(reportId, trx))!) };
+        return { resolvedReports: resolved, report: toReport((await q.one(reportId, trx))!, hiddenFromModerator(actor)) };
       }),
   };
 }

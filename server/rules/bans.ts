@@ -1,4 +1,4 @@
-// Hub bans and site suspensions (CONTRACT.md 13, docs/decisions/018-governance.md): the request bodies and the
+// Hub bans and site suspensions (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md): the request bodies and the
 // answers. Pure (no Node imports): the web forms import the rules too.
 import { z } from "zod";
 import { text } from "./text.ts";

@@ -1,7 +1,7 @@
-// Blocks (CONTRACT.md 13, docs/decisions/018-governance.md "Blocks"): the shapes, the query and the limits. Pure (no
+// Blocks (docs/api.md "Blocks", docs/decisions/018-governance.md "Blocks"): the shapes, the query and the limits. Pure (no
 // Node imports), so the web app's forms and client import them too.
 import { z } from "zod";
-import { pageSchema } from "./responses.ts";
+import { pageSchema } from "./api-responses.ts";
 
 /** Users one account may block: the lists' `NOT EXISTS` and the hidden counts stay one short index read per block. */
 export const MAX_BLOCKS = 1000;

@@ -7,6 +7,9 @@ export const CHAPTER_CONTENT_MAX = 10_000;
 const CHAPTER_PAGES_MAX = 500;
 export const CHAPTER_NUMBER_MAX = 100_000;
 
+/** The orders of a series' chapter list: highest number first (`/chapters`, `/chapters/latest`), or `/chapters/most-liked`. */
+export type ChapterOrder = "latest" | "most-liked";
+
 const PAGE_ID_MESSAGE = "Each page must be an image id";
 const NO_PAGES_MESSAGE = "A chapter needs at least one page";
 

@@ -4,7 +4,7 @@ import { MAX_ID, text } from "./text.ts";
 
 export const COMMENT_CONTENT_MAX = 5000;
 
-/** Markdown, rendered like a post's (CONTRACT.md 10). */
+/** Markdown, rendered like a post's (docs/api.md §10). */
 const content = text("Comment", {
   required: "Comment cannot be empty",
   max: [COMMENT_CONTENT_MAX, "Comment must be less than 5000 characters"],
@@ -24,7 +24,6 @@ export const NewCommentBody = z.object({
 export type NewCommentInput = z.infer<typeof NewCommentBody>;
 
 export const CommentEditBody = z.object({ content });
-export type CommentEditInput = z.infer<typeof CommentEditBody>;
 
 export const COMMENT_SORTS = ["top", "oldest", "newest"] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];

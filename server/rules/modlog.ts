@@ -1,4 +1,4 @@
-// The mod logs' answers (CONTRACT.md 13, docs/decisions/018-governance.md). Pure: the web app takes its types from them.
+// The mod logs' answers (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md). Pure: the web app takes its types from them.
 import { z } from "zod";
 
 const id = z.number().int().positive();

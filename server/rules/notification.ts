@@ -1,4 +1,4 @@
-// The notification calls' inputs (CONTRACT.md 11). Pure (no Node imports).
+// The notification calls' inputs (docs/api.md §11). Pure (no Node imports).
 import { z } from "zod";
 import { PagingQuery } from "./paging.ts";
 import { MAX_ID } from "./text.ts";
@@ -26,4 +26,3 @@ export const ReadNotificationsBody = z
     all: z.boolean({ error: "all must be true or false" }).optional(),
   })
   .refine((body) => body.all === true || body.ids !== undefined, { message: "Send ids or all: true", path: ["body"] });
-export type ReadNotificationsInput = z.infer<typeof ReadNotificationsBody>;

@@ -1,4 +1,4 @@
-// Who may act on what (CONTRACT.md 12–13, docs/decisions/018-governance.md): one function per subject, pure, used
+// Who may act on what (docs/api.md §14, §15, "Removal", docs/decisions/018-governance.md): one function per subject, pure, used
 // by the services and by the authorization matrix test. The facts come from the caller (isAdmin, read with the token)
 // and from the subject's own query (its author, its hub's author, whether the caller is one of the hub's moderators).
 
@@ -109,7 +109,7 @@ export const takesOverRemoval = (actor: Actor, s: RemovalFacts): boolean =>
   s.removedBy !== null && s.removedBy.id !== null && s.removedBy.id === s.authorId && actor.id !== s.authorId;
 
 /**
- * A report as its queues see it (CONTRACT.md 13): the hub whose moderators see it (a post, a comment on one) and the
+ * A report as its queues see it (docs/api.md "Reports"): the hub whose moderators see it (a post, a comment on one) and the
  * series whose author sees it (a comment on a chapter), as copied when it was made, and whose the reported thing is
  * (a user is their own); admins see every report.
  */
@@ -132,3 +132,33 @@ export const mayReadReportQueue = (actor: Actor, moderatesSomething: boolean): b
 
 /** Nobody reports themselves or their own work. */
 export const mayReport = (actor: Actor, subject: { ownerId: number | null }): boolean => subject.ownerId !== actor.id;
+
+/** A series' chapters are published and edited by its author only (admins delete or remove them instead). */
+export const mayWriteChapters = (actor: Pick<Actor, "id">, series: { authorId: number }): boolean => series.authorId === actor.id;
+
+/** A hub or a series is edited by its author only. */
+export const mayEditNamedEntity = (actor: Pick<Actor, "id">, entity: { authorId: number }): boolean => entity.authorId === actor.id;
+
+/**
+ * What is a user's own: their profile, their data export, and the joins and follows made under /user/{id}/...
+ * (docs/api.md §5): that user only.
+ */
+export const mayActAsUser = (actor: Pick<Actor, "id">, user: { id: number }): boolean => user.id === actor.id;
+
+/** A comment is edited by its author only (moderators delete or remove it instead); a tombstone has none. */
+export const mayEditComment = (actor: Pick<Actor, "id">, comment: { authorId: number | null }): boolean => comment.authorId === actor.id;
+
+/** A post is edited by its author only (moderators delete or remove it instead). */
+export const mayEditPost = (actor: Pick<Actor, "id">, post: { authorId: number }): boolean => post.authorId === actor.id;
+
+/** Posting in a hub: its members (docs/api.md §5). */
+export const mayPostInHub = (hub: { isMember: boolean }): boolean => hub.isMember;
+
+/**
+ * Who sees a removed thing's content (docs/api.md "Removal"): its author, those who moderate it (a hub's creator and
+ * added moderators for its posts and their comments, a series' author for the comments on its chapters) and admins;
+ * everyone else, guests included, gets `removed` and no content. `viewerModerates`: read only when needed (one query
+ * per page), so it may be false for a viewer this answers true for anyway.
+ */
+export const maySeeRemoved = (viewer: Actor | null | undefined, thing: { authorId: number | null; viewerModerates: boolean }): boolean =>
+  viewer != null && (viewer.isAdmin || thing.authorId === viewer.id || thing.viewerModerates);

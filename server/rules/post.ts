@@ -5,6 +5,9 @@ export const POST_TITLE_MAX = 200;
 export const POST_CONTENT_MAX = 10_000;
 export const POST_DESCRIPTION_MAX = 300;
 
+/** The orders of a hub's post list: newest first, or most liked first. */
+export type PostOrder = "latest" | "by-likes";
+
 const postFields = {
   title: text("Title", {
     required: "Post title is required",

@@ -1,8 +1,8 @@
-// Reading progress (CONTRACT.md 14, docs/api.md "Reading progress"): the body of a save and the shapes answered. Pure
+// Reading progress (docs/api.md "Reading progress"): the body of a save and the shapes answered. Pure
 // (no Node imports), so the web app imports them too.
 import { z } from "zod";
 import { CHAPTER_NUMBER_MAX } from "./chapter.ts";
-import { Series } from "./responses.ts";
+import { Series } from "./api-responses.ts";
 import { MAX_ID } from "./text.ts";
 
 /** A chapter has at most 500 pages (rules/chapter.ts); the exact bound is the chapter's own page count. */

@@ -1,4 +1,4 @@
-// Removal by moderators (CONTRACT.md 13, docs/decisions/018-governance.md): the request and the answer. Pure, so the
+// Removal by moderators (docs/api.md "Removal", docs/decisions/018-governance.md): the request and the answer. Pure, so the
 // web's confirmation form reads the same messages.
 import { z } from "zod";
 import { MAX_ID, text } from "./text.ts";

@@ -1,4 +1,4 @@
-// The kinds of things one can report and why (CONTRACT.md 13). No zod here: the web's report form imports these.
+// The kinds of things one can report and why (docs/api.md "Reports"). No zod here: the web's report form imports these.
 
 export const REPORT_SUBJECT_TYPES = ["post", "comment", "chapter", "series", "hub", "user"] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];

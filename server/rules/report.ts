@@ -1,4 +1,4 @@
-// Reports and the moderation queue (CONTRACT.md 13, docs/decisions/018-governance.md "Reports"): the requests and the
+// Reports and the moderation queue (docs/api.md "Reports", docs/decisions/018-governance.md "Reports"): the requests and the
 // answers. Pure; the web's forms take the labels from report-reasons.ts (no zod in the pages' JavaScript).
 import { z } from "zod";
 import { PagingQuery } from "./paging.ts";
@@ -23,7 +23,6 @@ export const ReportSubject = z.object({
   type: z.enum(REPORT_SUBJECT_TYPES, { error: `Subject type must be one of ${REPORT_SUBJECT_TYPES.join(", ")}` }),
   id: subjectId,
 });
-export type ReportSubject = z.infer<typeof ReportSubject>;
 
 export const ReportNote = text("Note", { max: [REPORT_NOTE_MAX, `Note must be at most ${REPORT_NOTE_MAX} characters`] });
 
@@ -40,7 +39,6 @@ export const ResolutionReason = text("Reason", {
 });
 
 export const RESOLUTIONS = ["dismiss", "remove"] as const;
-export type Resolution = (typeof RESOLUTIONS)[number];
 
 export const ResolveReportBody = z.object({
   action: z.enum(RESOLUTIONS, { error: "Action must be dismiss or remove" }),

@@ -5,7 +5,7 @@ import { PagingQuery, SearchQuery } from "./paging.ts";
 export const SERIES_NAME_MAX = ENTITY_NAME_MAX;
 export const SERIES_DESCRIPTION_MAX = ENTITY_DESCRIPTION_MAX;
 
-/** A series' metadata (CONTRACT.md 14, docs/api.md "Series metadata and browsing"). */
+/** A series' metadata (docs/api.md "Series metadata and browsing"). */
 export const SERIES_STATUSES = ["ongoing", "completed", "hiatus"] as const;
 export const CONTENT_RATINGS = ["general", "teen", "mature"] as const;
 export const READING_DIRECTIONS = ["vertical", "ltr", "rtl"] as const;

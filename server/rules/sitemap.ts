@@ -1,4 +1,4 @@
-// The sitemap's pages (CONTRACT.md 14, docs/api.md "Sitemap"): shared by the API and the web app's /sitemap.xml.
+// The sitemap's pages (docs/api.md "Sitemap"): shared by the API and the web app's /sitemap.xml.
 import { z } from "zod";
 
 /** What a sitemap lists, one kind per set of pages. */

@@ -9,7 +9,7 @@ export const UserEditBody = z
     /** A new email: only with the right current password (docs/api.md §12). */
     email: email.optional(),
     currentPassword: currentPassword.optional(),
-    /** Mature series in the user's lists (CONTRACT.md 14); absent keeps the setting. */
+    /** Mature series in the user's lists (docs/api.md "Series metadata and browsing"); absent keeps the setting. */
     showMature: z.boolean({ error: "showMature must be true or false" }).optional(),
   })
   .refine((body) => body.email === undefined || body.currentPassword !== undefined, {

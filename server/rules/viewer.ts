@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ProgressState } from "./progress.ts";
-import { User } from "./responses.ts";
+import { User } from "./api-responses.ts";
 
 /** The caller's state that every signed-in page of the web app shows or acts on (docs/api.md "The viewer's state"). */
 export const ViewerState = z.object({

@@ -32,7 +32,7 @@ export interface SeriesRow {
 }
 
 /**
- * Which mature series a list shows (CONTRACT.md 14): all of them (`show`, a user who turned showMature on), or none
+ * Which mature series a list shows (docs/api.md "Series metadata and browsing"): all of them (`show`, a user who turned showMature on), or none
  * but the viewer's own (`ownerId`; null for guests).
  */
 export type MatureScope = { show: true } | { show: false; ownerId: number | null };
@@ -72,7 +72,7 @@ const TAG_ORDER_KEPT_MS = 60_000;
 const KEPT_TAG_ORDERS = 1_000;
 
 /**
- * The sorts (CONTRACT.md 3, 14) on a table alias and its series id: each ends on id desc; `updated` puts never-updated
+ * The sorts (docs/api.md §3, "Series metadata and browsing") on a table alias and its series id: each ends on id desc; `updated` puts never-updated
  * series last on both engines. SeriesTag carries the same keys as Series (migration series_tag_order).
  */
 const ORDER: Record<SeriesSort, (t: string, id: string) => RawBuilder<unknown>> = {
@@ -326,7 +326,7 @@ export function createSeriesQueries(db: Database) {
       return { rows: rows.map((r) => ({ name: r.name, seriesCount: Number(r.seriesCount) })), total };
     },
 
-    /** Whether the user wrote a mature series (their lists then show it to them, CONTRACT.md 14). */
+    /** Whether the user wrote a mature series (their lists then show it to them, docs/api.md "Series metadata and browsing"). */
     ownsMature: async (userId: number) => (await ownsMature.first({ userId })) !== undefined,
 
     /** Writes the given metadata of the series (tags: the JSON column and the SeriesTag rows), in the caller's transaction. */

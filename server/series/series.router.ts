@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
 import { PagingQuery, toPaging } from "../rules/paging.ts";
-import { pageSchema, Series, SeriesDetail, TagCount } from "../rules/responses.ts";
+import { pageSchema, Series, SeriesDetail, TagCount } from "../rules/api-responses.ts";
 import { filtersOf, SeriesBody, SeriesEditBody, SeriesListQuery, SeriesSearchQuery, SeriesTopQuery } from "../rules/series.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
@@ -11,7 +11,7 @@ const endpoint = endpointsFor<Services>();
 const SeriesId = z.object({ id: idParam("Series id") });
 
 /**
- * The lists' mature rule (CONTRACT.md 14) as the response cache's variant: guests and users without showMature share
+ * The lists' mature rule (docs/api.md "Series metadata and browsing") as the response cache's variant: guests and users without showMature share
  * one answer, users with it another, and an author of a mature series without it their own.
  */
 const matureVariant = (user: { id: number; showMature: boolean } | null, deps: Services) => deps.series.matureVariant(user);
@@ -30,8 +30,7 @@ export const seriesEndpoints = [
     variant: matureVariant,
     response: pageSchema(Series),
     errors: [],
-    handle: async ({ query, variant, deps }) =>
-      deps.redaction.seriesPage(await deps.series.list(filtersOf(query), query.sort ?? "new", scopeOf(variant), toPaging(query)), null),
+    handle: ({ query, variant, deps }) => deps.series.listShown(filtersOf(query), query.sort ?? "new", scopeOf(variant), toPaging(query)),
   }),
   endpoint({
     method: "get",
@@ -43,8 +42,7 @@ export const seriesEndpoints = [
     variant: matureVariant,
     response: pageSchema(Series),
     errors: [],
-    handle: async ({ query, variant, deps }) =>
-      deps.redaction.seriesPage(await deps.series.list(filtersOf(query), "popular", scopeOf(variant), toPaging(query)), null),
+    handle: ({ query, variant, deps }) => deps.series.listShown(filtersOf(query), "popular", scopeOf(variant), toPaging(query)),
   }),
   endpoint({
     method: "get",
@@ -56,11 +54,8 @@ export const seriesEndpoints = [
     variant: matureVariant,
     response: pageSchema(Series),
     errors: [],
-    handle: async ({ query, variant, deps }) =>
-      deps.redaction.seriesPage(
-        await deps.series.search(query.name, filtersOf(query), query.sort ?? "new", scopeOf(variant), toPaging(query)),
-        null,
-      ),
+    handle: ({ query, variant, deps }) =>
+      deps.series.searchShown(query.name, filtersOf(query), query.sort ?? "new", scopeOf(variant), toPaging(query)),
   }),
   endpoint({
     method: "get",
@@ -83,7 +78,7 @@ export const seriesEndpoints = [
     params: SeriesId,
     response: SeriesDetail,
     errors: [404],
-    handle: async ({ params, user, deps }) => deps.redaction.oneSeries(await deps.series.getById(params.id, user?.id), user),
+    handle: ({ params, user, deps }) => deps.series.getShownById(params.id, user),
   }),
   endpoint({
     method: "post",
@@ -118,6 +113,6 @@ export const seriesEndpoints = [
     params: z.object({ name: z.string() }),
     response: SeriesDetail,
     errors: [404],
-    handle: async ({ params, user, deps }) => deps.redaction.oneSeries(await deps.series.getByNameOrId(params.name, user?.id), user),
+    handle: ({ params, user, deps }) => deps.series.getShownByNameOrId(params.name, user),
   }),
 ];

@@ -2,10 +2,12 @@ import type { Database } from "../db/database.ts";
 import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
+import { createRedaction, type Redaction } from "../moderation/redaction.service.ts";
 import { removedOf } from "../moderation/removed.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { Paging } from "../rules/paging.ts";
-import type { Page, Series, SeriesDetail, TagCount } from "../rules/responses.ts";
+import type { Actor } from "../rules/permissions.ts";
+import type { Page, Series, SeriesDetail, TagCount } from "../rules/api-responses.ts";
 import type {
   ContentRating,
   ReadingDirection,
@@ -64,9 +66,8 @@ const metadataOf = (input: SeriesMetadata): SeriesMetadata => ({
   readingDirection: input.readingDirection,
 });
 
-const noFilters: SeriesFilters = { tags: [] };
-
-export function createSeriesService(db: Database) {
+/** `redaction`: leaves removed series' content out of answers (made here when not given). */
+export function createSeriesService(db: Database, redaction: Redaction = createRedaction(db)) {
   const q = createSeriesQueries(db);
   const series = createNamedEntityService(db, q, {
     toCard: toSeries,
@@ -89,9 +90,16 @@ export function createSeriesService(db: Database) {
     return pageOf(rows.map(toSeries), total, paging);
   }
 
+  /** The name search (case-insensitive substring) with the list's filters and sorts. */
+  async function search(name: string, filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging): Promise<Page<Series>> {
+    const key = nameKey(name.trim());
+    if (cannotBeAName(key)) return pageOf([], 0, paging);
+    return list(filters, sort, scope, paging, key);
+  }
+
   return {
     /**
-     * The mature rule's variant of the caller (CONTRACT.md 14): "all" with showMature on; "own:<id>" for an author of
+     * The mature rule's variant of the caller (docs/api.md "Series metadata and browsing"): "all" with showMature on; "own:<id>" for an author of
      * a mature series without it (they see their own); "safe" for everyone else, guests included.
      */
     async matureVariant(user: { id: number; showMature: boolean } | null): Promise<string> {
@@ -103,27 +111,35 @@ export function createSeriesService(db: Database) {
     /** A page of the list: filtered (every tag, the status, the rating), sorted, mature series as the scope says. */
     list: (filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging) => list(filters, sort, scope, paging),
 
-    /** The name search (case-insensitive substring) with the list's filters and sorts. */
-    async search(name: string, filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging): Promise<Page<Series>> {
-      const key = nameKey(name.trim());
-      if (cannotBeAName(key)) return pageOf([], 0, paging);
-      return list(filters, sort, scope, paging, key);
-    },
+    search,
 
-    /** Newest first, as the first product's list (no filters). */
-    listNewest: (paging: Paging, scope: MatureScope = { show: true }) => list(noFilters, "new", scope, paging),
+    /** GET /series and /series/top: the list's page as answered (a removed series' content left out). */
+    listShown: async (filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging) =>
+      redaction.seriesPage(await list(filters, sort, scope, paging), null),
 
-    listTop: (paging: Paging, scope: MatureScope = { show: true }) => list(noFilters, "popular", scope, paging),
+    /** GET /series/search: the search's page as answered. */
+    searchShown: async (name: string, filters: SeriesFilters, sort: SeriesSort, scope: MatureScope, paging: Paging) =>
+      redaction.seriesPage(await search(name, filters, sort, scope, paging), null),
+
+    /** GET /series/id/{id} and /series/{name}: the series as the viewer is answered it. */
+    getShownById: async (id: number, viewer: Actor | null) => redaction.oneSeries(await series.getById(id, viewer?.id), viewer),
+    getShownByNameOrId: async (nameOrId: string, viewer: Actor | null) =>
+      redaction.oneSeries(await series.getByNameOrId(nameOrId, viewer?.id), viewer),
+
+    /**
+     * GET /user/{id}/followed-series (most recent first) and created-series (newest first), as answered: mature ones as
+     * the scope says (their author sees them all).
+     */
+    listShownFollowedBy: async (userId: number, scope: MatureScope) =>
+      redaction.series((await series.listLinkedBy(userId)).filter(visible(scope)), null),
+    listShownCreatedBy: async (userId: number, scope: MatureScope) =>
+      redaction.series((await series.listCreatedBy(userId)).filter(visible(scope)), null),
 
     /** The most used tags among the series the scope shows (live ones), ties by name. */
     async tags(scope: MatureScope, paging: Paging): Promise<Page<TagCount>> {
       const { rows, total } = await q.tags(scope, paging.perPage, offsetOf(paging));
       return pageOf(rows, total, paging);
     },
-
-    getById: series.getById,
-
-    getByNameOrId: series.getByNameOrId,
 
     /** The series' id, author and name, or a 404 with the given message. */
     async resolveRef(nameOrId: string, message = "No series found."): Promise<SeriesRef> {
@@ -132,16 +148,8 @@ export function createSeriesService(db: Database) {
       return { id: row.id, authorId: row.authorId, name: row.name };
     },
 
-    /** Series the user follows, most recent first (mature ones as the scope says). */
-    listFollowedBy: async (userId: number, scope: MatureScope = { show: true }) =>
-      (await series.listLinkedBy(userId)).filter(visible(scope)),
-
     /** The list items of these series, by id, in one query (the continue-reading list). */
     cardsByIds: series.cardsByIds,
-
-    /** Series the user created, newest first (mature ones as the scope says: their author sees them all). */
-    listCreatedBy: async (userId: number, scope: MatureScope = { show: true }) =>
-      (await series.listCreatedBy(userId)).filter(visible(scope)),
 
     /** The series, its metadata and the publishing of its logo and banner are one write. */
     create: (input: SeriesInput, authorId: number): Promise<SeriesDetail> =>

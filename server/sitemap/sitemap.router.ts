@@ -4,7 +4,7 @@ import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
 
-/** What the web app's /sitemap.xml and /sitemaps/{kind}-{page}.xml list (CONTRACT.md 14, docs/api.md "Sitemap"). */
+/** What the web app's /sitemap.xml and /sitemaps/{kind}-{page}.xml list (docs/api.md "Sitemap"). */
 export const sitemapEndpoints = [
   endpoint({
     method: "get",

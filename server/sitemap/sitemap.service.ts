@@ -16,7 +16,7 @@ const lastmodOf = (row: SitemapRow): string | null => {
 };
 
 /**
- * The sitemap's data (CONTRACT.md 14): which pages of each kind list something, and a page's live things. Pages are
+ * The sitemap's data (docs/api.md "Sitemap"): which pages of each kind list something, and a page's live things. Pages are
  * id ranges of SITEMAP_PAGE_IDS, so each is one range scan on the primary key and lists at most 50,000 URLs.
  */
 export function createSitemapService(db: Database) {

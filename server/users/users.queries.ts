@@ -1,10 +1,9 @@
 import type { Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { UserTable } from "../db/schema.ts";
-import { prepare } from "../db/prepared.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
 import { reportWrite } from "../db/write-report.ts";
-import type { ImageRef } from "../images/image-refs.ts";
-import { assertOwnImages, useImages } from "../images/own-images.ts";
+import { useImages } from "../images/own-images.ts";
 
 /** A user as the API shows them (the email is the service's to hide). */
 export type UserRow = Pick<Selectable<UserTable>, (typeof PUBLIC_COLUMNS)[number]>;
@@ -18,7 +17,7 @@ export interface ProfileImages {
 export interface ProfileChange extends ProfileImages {
   email?: string;
   emailKey?: string;
-  /** 1 or 0 (CONTRACT.md 14). */
+  /** 1 or 0 (docs/api.md "Series metadata and browsing"). */
   showMature?: number;
 }
 
@@ -52,30 +51,27 @@ export function createUserQueries({ kysely }: Database) {
     byUsernameKey: (usernameKey: string) => byUsernameKey.first({ usernameKey }),
 
     /**
-     * Sets the avatar, banner and/or email in one unit: checks they are the user's own images (400 otherwise),
-     * updates the row and publishes the images. Undefined when the user does not exist.
-     * A taken email throws a unique violation (isUniqueViolation).
+     * Sets the avatar, banner and/or email on the service's transaction: updates the row and publishes the images.
+     * Undefined when the user does not exist. A taken email throws a unique violation (isUniqueViolation).
      */
-    setProfile: (id: number, images: ProfileChange, refs: ImageRef[]): Promise<UserRow | undefined> =>
-      kysely.transaction().execute(async (trx) => {
-        await assertOwnImages(trx, id, refs);
-        // Saving what is stored changes nothing: the data version may stay (server/db/write-report.ts).
-        const setting = Object.entries(images).filter(([, value]) => value !== undefined);
-        const stored =
-          setting.length === 0
-            ? {}
-            : await trx
-                .selectFrom("User")
-                .select(setting.map(([column]) => column as keyof ProfileChange))
-                .where("id", "=", id)
-                .executeTakeFirst();
-        reportWrite(stored === undefined || setting.some(([column, value]) => (stored as Record<string, unknown>)[column] !== value));
-        // The columns set vary per call (undefined ones are left out); with none, the row is only read back.
-        const user = Object.values(images).every((v) => v === undefined)
-          ? await byId.first({ id }, trx)
-          : await trx.updateTable("User").set(images).where("id", "=", id).returning(PUBLIC_COLUMNS).executeTakeFirst();
-        if (user) await useImages(trx, id, "user", id, [images.profileImageId, images.profileBannerId]);
-        return user;
-      }),
+    async setProfile(trx: Executor, id: number, images: ProfileChange): Promise<UserRow | undefined> {
+      // Saving what is stored changes nothing: the data version may stay (server/db/write-report.ts).
+      const setting = Object.entries(images).filter(([, value]) => value !== undefined);
+      const stored =
+        setting.length === 0
+          ? {}
+          : await trx
+              .selectFrom("User")
+              .select(setting.map(([column]) => column as keyof ProfileChange))
+              .where("id", "=", id)
+              .executeTakeFirst();
+      reportWrite(stored === undefined || setting.some(([column, value]) => (stored as Record<string, unknown>)[column] !== value));
+      // The columns set vary per call (undefined ones are left out); with none, the row is only read back.
+      const user = Object.values(images).every((v) => v === undefined)
+        ? await byId.first({ id }, trx)
+        : await trx.updateTable("User").set(images).where("id", "=", id).returning(PUBLIC_COLUMNS).executeTakeFirst();
+      if (user) await useImages(trx, id, "user", id, [images.profileImageId, images.profileBannerId]);
+      return user;
+    },
   };
 }

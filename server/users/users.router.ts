@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { memoryAttemptCounter, type AttemptCounters } from "../http/attempt-counter.ts";
 import { endpointsFor } from "../http/endpoint.ts";
-import { forbidden } from "../http/errors.ts";
-import { FollowState, Hub, MemberState, Series, User } from "../rules/responses.ts";
+import { FollowState, Hub, MemberState, Series, User } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import { AccessToken, PasswordChangeBody } from "../rules/auth.ts";
 import { UserEditBody } from "../rules/user.ts";
@@ -24,7 +23,7 @@ const userList = <T extends z.ZodType>(
   item: T,
   summary: string,
   load: (deps: Services, userId: number, variant: string) => z.input<T>[] | Promise<z.input<T>[]>,
-  /** The series lists' mature rule (CONTRACT.md 14), as in series.router.ts. */
+  /** The series lists' mature rule (docs/api.md "Series metadata and browsing"), as in series.router.ts. */
   variant?: (user: Caller | null, deps: Services) => Promise<string>,
 ) =>
   endpoint({
@@ -37,16 +36,8 @@ const userList = <T extends z.ZodType>(
     response: z.array(item),
     errors: [404],
     ...(variant ? { variant } : {}),
-    handle: async ({ params, variant, deps }) => {
-      await deps.users.assertExists(params.id);
-      return load(deps, params.id, variant);
-    },
+    handle: ({ params, variant, deps }) => load(deps, params.id, variant),
   });
-
-/** POST and DELETE under /user/{userId}/... act for the token's user only (docs/api.md §5). */
-function assertSelf(userId: number, tokenUserId: number) {
-  if (userId !== tokenUserId) throw forbidden("You can only change your own memberships and follows");
-}
 
 const membership = (method: "post" | "delete") =>
   endpoint({
@@ -59,10 +50,11 @@ const membership = (method: "post" | "delete") =>
     response: MemberState,
     reportsChanges: true,
     errors: [403, 404],
-    handle: ({ params, user, deps }) => {
-      assertSelf(params.userId, user.id);
-      return method === "post" ? deps.membership.join(user.id, params.hubId) : deps.membership.leave(user.id, params.hubId);
-    },
+    // POST and DELETE under /user/{userId}/... act for the token's user only (docs/api.md §5): the service checks.
+    handle: ({ params, user, deps }) =>
+      method === "post"
+        ? deps.membership.join(user, params.userId, params.hubId)
+        : deps.membership.leave(user, params.userId, params.hubId),
   });
 
 const follow = (method: "post" | "delete") =>
@@ -76,10 +68,10 @@ const follow = (method: "post" | "delete") =>
     response: FollowState,
     reportsChanges: true,
     errors: [403, 404],
-    handle: ({ params, user, deps }) => {
-      assertSelf(params.userId, user.id);
-      return method === "post" ? deps.follows.follow(user.id, params.seriesId) : deps.follows.unfollow(user.id, params.seriesId);
-    },
+    handle: ({ params, user, deps }) =>
+      method === "post"
+        ? deps.follows.follow(user, params.userId, params.seriesId)
+        : deps.follows.unfollow(user, params.userId, params.seriesId),
   });
 
 export interface UserEndpointConfig {
@@ -154,28 +146,28 @@ export const userEndpoints = (
     response: "binary",
     binaryTypes: ["application/zip"],
     errors: [403, 404],
-    handle: ({ params, user, deps, res }) => deps.accountExport.send(params.id, user.id, res),
+    handle: async ({ params, user, deps, res }) => {
+      const zip = await deps.accountExport.exportAccount(params.id, user.id);
+      for (const [name, value] of Object.entries(zip.headers)) res.setHeader(name, value);
+      await zip.writeTo(res);
+    },
   }),
-  userList("member-hubs", Hub, "Hubs the user joined, most recent first", async (deps, id) =>
-    deps.redaction.hubs(await deps.hubs.listJoinedBy(id), null),
-  ),
+  userList("member-hubs", Hub, "Hubs the user joined, most recent first", (deps, id) => deps.userLists.memberHubs(id)),
   userList(
     "followed-series",
     Series,
     "Series the user follows, most recent first (mature ones only for callers with showMature on, or their author)",
-    async (deps, id, variant) => deps.redaction.series(await deps.series.listFollowedBy(id, scopeOf(variant)), null),
+    (deps, id, variant) => deps.userLists.followedSeries(id, scopeOf(variant)),
     matureVariant,
   ),
   userList(
     "created-series",
     Series,
     "Series the user created, newest first (mature ones only for callers with showMature on, or their author)",
-    async (deps, id, variant) => deps.redaction.series(await deps.series.listCreatedBy(id, scopeOf(variant)), null),
+    (deps, id, variant) => deps.userLists.createdSeries(id, scopeOf(variant)),
     matureVariant,
   ),
-  userList("created-hubs", Hub, "Hubs the user created, newest first", async (deps, id) =>
-    deps.redaction.hubs(await deps.hubs.listCreatedBy(id), null),
-  ),
+  userList("created-hubs", Hub, "Hubs the user created, newest first", (deps, id) => deps.userLists.createdHubs(id)),
   membership("post"),
   membership("delete"),
   follow("post"),

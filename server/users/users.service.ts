@@ -3,7 +3,9 @@ import { toIso } from "../db/dates.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { isAdminUser } from "../http/auth.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
-import type { User } from "../rules/responses.ts";
+import { assertOwnImages } from "../images/own-images.ts";
+import { mayActAsUser } from "../rules/permissions.ts";
+import type { User } from "../rules/api-responses.ts";
 import { cannotBeAName } from "../rules/text.ts";
 import type { UserEditInput } from "../rules/user.ts";
 import { createUserQueries, type UserRow } from "./users.queries.ts";
@@ -55,7 +57,7 @@ export function createUserService(db: Database, adminUsernames: readonly string[
      */
     async update(id: number, input: UserEditInput, viewerId: number, confirmPassword: () => Promise<void>): Promise<User> {
       await byId(id);
-      if (id !== viewerId) throw forbidden("You can only edit your own profile");
+      if (!mayActAsUser({ id: viewerId }, { id })) throw forbidden("You can only edit your own profile");
       const emailKey = input.email?.toLowerCase();
       if (emailKey !== undefined) {
         await confirmPassword();
@@ -74,7 +76,11 @@ export function createUserService(db: Database, adminUsernames: readonly string[
       ];
       let user: UserRow | undefined;
       try {
-        user = await users.setProfile(id, change, refs);
+        // The images are checked (400 when not the user's own), the row set and the images published: one unit.
+        user = await db.kysely.transaction().execute(async (trx) => {
+          await assertOwnImages(trx, id, refs);
+          return users.setProfile(trx, id, change);
+        });
       } catch (err) {
         // Two accounts racing for one address: the unique key decides.
         if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);

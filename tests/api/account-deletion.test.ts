@@ -1,4 +1,4 @@
-// Deleting an account (CONTRACT.md 12, docs/api.md "Deleting an account", decision 018): a user who has done
+// Deleting an account (docs/api.md "Deleting an account", decision 018): a user who has done
 // everything leaves; afterwards every count and list is right, their images are gone from the store, their name and
 // email are free, their tokens are refused, and everybody else's work is still there.
 import { describe, expect, it } from "vitest";

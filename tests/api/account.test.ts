@@ -1,4 +1,4 @@
-// Account settings (CONTRACT.md 12, docs/api.md §12): password change, email change, log out everywhere, export.
+// Account settings (docs/api.md §12): password change, email change, log out everywhere, export.
 import supertest from "supertest";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";

@@ -296,7 +296,7 @@ const MATRIX: Row[] = [
     ok: 200,
     who: ["hubModerator", "admin", "owner"],
   },
-  // Deleting (CONTRACT.md 12): a fresh thing of the owner's for each caller.
+  // Deleting (docs/api.md §15): a fresh thing of the owner's for each caller.
   {
     operation: "DELETE /hub-posts/{id}",
     prepare: freshPost,
@@ -336,7 +336,7 @@ const MATRIX: Row[] = [
     ok: 200,
     who: ["admin", "owner"],
   },
-  // Moderation (CONTRACT.md 13). Reporting your own post is a 400.
+  // Moderation (docs/api.md §14, "Removal", "Reports"). Reporting your own post is a 400.
   {
     operation: "POST /reports",
     url: () => "/reports",

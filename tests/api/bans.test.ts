@@ -1,4 +1,4 @@
-// Hub bans (CONTRACT.md 13, docs/decisions/018-governance.md): who may ban and whom, what a ban refuses (posting,
+// Hub bans (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md): who may ban and whom, what a ban refuses (posting,
 // commenting, liking, joining) with its exact message, re-banning, lifting, ends read at check time, the list.
 import { describe, expect, it } from "vitest";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";

@@ -1,4 +1,4 @@
-// Blocks (CONTRACT.md 13, docs/decisions/018-governance.md "Blocks"): PUT/DELETE/GET /me/blocks; a blocked user's
+// Blocks (docs/api.md "Blocks", docs/decisions/018-governance.md "Blocks"): PUT/DELETE/GET /me/blocks; a blocked user's
 // posts, comments and replies leave the blocker's lists, counted in `hidden` (includeBlocked=true lists them again);
 // they cannot reply to the blocker's comments or mention them (403), and make no notifications for them.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Likes of comments (CONTRACT.md 6 and 10): idempotent, answering the new state, exact under concurrency.
+// Likes of comments (docs/api.md §6, §10): idempotent, answering the new state, exact under concurrency.
 import { describe, expect, it } from "vitest";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { addComment, newPost, signedInUsers } from "../helpers/comments.ts";

@@ -1,4 +1,4 @@
-// Comments on posts and chapters (CONTRACT.md 10, docs/decisions/017-discussion.md): lists and their orders, replies,
+// Comments on posts and chapters (docs/api.md §10, docs/decisions/017-discussion.md): lists and their orders, replies,
 // who may write, edit and delete, tombstones, the counts, notifications and mentions, the rate limit.
 import fs from "node:fs";
 import { sql } from "kysely";

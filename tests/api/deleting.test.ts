@@ -1,4 +1,4 @@
-// Deleting posts, chapters, series and hubs (CONTRACT.md 12, docs/decisions/018-governance.md): afterwards the thing
+// Deleting posts, chapters, series and hubs (docs/api.md §15, docs/decisions/018-governance.md): afterwards the thing
 // and everything inside it answer 404, every count and list moved in the same transaction, and its images that
 // nothing else uses are gone from the store (the data folder, or the S3 bucket on the postgres project).
 import { describe, expect, it } from "vitest";

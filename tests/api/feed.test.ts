@@ -1,4 +1,4 @@
-// The following feed (CONTRACT.md 11, docs/decisions/017-discussion.md): new chapters of followed series and new
+// The following feed (docs/api.md §11, docs/decisions/017-discussion.md): new chapters of followed series and new
 // posts of joined hubs, newest first, as the chapter and post lists show them, the newest 1,000 at most.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sqliteOf } from "../../server/db/database.ts";

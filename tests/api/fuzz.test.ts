@@ -68,7 +68,7 @@ const own = (user: TestUser) => {
 };
 /** The caller of the request being made, when it is meant to be valid. */
 let caller: TestUser | null = null;
-// The deletions (CONTRACT.md 12) act on hubs, posts and series of their own, so the things above stay for the rest.
+// The deletions (docs/api.md §15) act on hubs, posts and series of their own, so the things above stay for the rest.
 const DELETIONS = new Set(["DELETE /hub-posts/{id}", "DELETE /series/{name}/{chapterNumber}", "DELETE /series/{id}", "DELETE /hubs/{id}"]);
 const doomed: Known = { hubIds: [], hubNames: [], postIds: [], seriesIds: [], seriesNames: [], imageIds: [] };
 const ownedDoomed = new Map<string, Known>();

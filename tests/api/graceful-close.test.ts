@@ -2,7 +2,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { gracefulClose } from "../../server/http/graceful-close.ts";
+import { gracefulClose } from "../../common/graceful-close.ts";
 
 const GRACE_MS = 8_000;
 

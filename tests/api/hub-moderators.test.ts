@@ -1,4 +1,4 @@
-// Roles and hub moderators (CONTRACT.md 13, docs/decisions/018-governance.md): admins by ADMIN_USERNAMES and by
+// Roles and hub moderators (docs/api.md §14, docs/decisions/018-governance.md): admins by ADMIN_USERNAMES and by
 // grant (`npm run admin`), `role` on users, the moderator list and its changes with their mod log rows, the hub
 // detail's `moderators` and `moderatedByMe`, and who may delete comments on a hub's posts.
 import { describe, expect, it } from "vitest";

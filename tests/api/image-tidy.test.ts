@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cleanUpload } from "../../server/images/image-files.ts";
+import { cleanUpload } from "../../server/images/image-formats.ts";
 import { embeddedImageIds } from "../../server/images/image-refs.ts";
 import { tidyImages } from "../../server/images/image-tidy.ts";
 import { setUpSharedTestApi, startTestApi, type TestApi, type TestUser } from "../helpers/api.ts";

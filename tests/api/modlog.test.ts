@@ -1,4 +1,4 @@
-// The mod logs (CONTRACT.md 13, docs/decisions/018-governance.md): a hub's, public; the site's, admins only; newest
+// The mod logs (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md): a hub's, public; the site's, admins only; newest
 // first (ties by id), paged, each entry with its moderator, subject (a name copied; a post's, comment's or chapter's
 // text never) and reason.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Notifications (CONTRACT.md 11): the list, the unread count, marking read, and the follow and join notifications.
+// Notifications (docs/api.md §11): the list, the unread count, marking read, and the follow and join notifications.
 import { describe, expect, it, vi } from "vitest";
 import { nowMs } from "../../server/db/dates.ts";
 import { insertNotifications, type NewNotification } from "../../server/notifications/notify.ts";

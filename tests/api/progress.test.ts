@@ -1,4 +1,4 @@
-// Reading progress (CONTRACT.md 14, docs/api.md "Reading progress"): PUT /me/progress/{seriesId} saves where the caller
+// Reading progress (docs/api.md "Reading progress"): PUT /me/progress/{seriesId} saves where the caller
 // is (the latest write wins), GET /me/progress lists the series in progress most recent first, and chapters carry
 // readByMe (last page reached, or moved on to a later chapter). Progress goes with the chapter, series or account.
 import { describe, expect, it, vi } from "vitest";

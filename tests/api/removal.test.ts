@@ -1,4 +1,4 @@
-// Removal and restore by moderators (CONTRACT.md 13, docs/api.md "Removal", docs/decisions/018-governance.md): who may
+// Removal and restore by moderators (docs/api.md "Removal", docs/decisions/018-governance.md): who may
 // remove and restore each kind of thing, idempotence, the mod log, and what a guest, a stranger, the author and a
 // moderator see of a removed thing in its detail and in every list that holds it (its place and the counts unchanged).
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Reports and the moderation queue (CONTRACT.md 13, docs/decisions/018-governance.md "Reports"): reporting every kind
+// Reports and the moderation queue (docs/api.md "Reports", docs/decisions/018-governance.md "Reports"): reporting every kind
 // of subject, idempotence, validation, the throttle; who sees which queue; resolving by dismissing or removing, every
 // open report on the subject at once, with one mod log entry, in one transaction.
 import { describe, expect, it } from "vitest";

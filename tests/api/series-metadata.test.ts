@@ -1,4 +1,4 @@
-// Series metadata and browsing (CONTRACT.md 14, docs/api.md "Series metadata and browsing"): tags, status, rating
+// Series metadata and browsing (docs/api.md "Series metadata and browsing"): tags, status, rating
 // and reading direction on create and edit; the lists' filters and sorts; GET /tags; the mature rule; lastChapterAt.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, registerUsers, type TestApi, type TestUser } from "../helpers/api.ts";

@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.ts";
 import type { Database } from "../../server/db/database.ts";
-import { sharedRead } from "../../server/http/shared-read.ts";
+import { sharedRead } from "../../common/shared-read.ts";
 import { redisSharedState, type SharedState } from "../../server/shared-state.ts";
 import { testConfig } from "../helpers/api.ts";
 import { freshTestStore, type TestStore } from "../helpers/test-data-dir.ts";

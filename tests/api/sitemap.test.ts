@@ -1,4 +1,4 @@
-// The sitemap's data (CONTRACT.md 14, docs/api.md "Sitemap"): GET /sitemap names the pages of each kind that list
+// The sitemap's data (docs/api.md "Sitemap"): GET /sitemap names the pages of each kind that list
 // something; GET /sitemap/{kind}?page=N lists the live things whose ids are in ((N-1)*50000, N*50000], with the parts
 // of their paths and their last change. Removed things, things in removed series or hubs and suspended users are left out.
 import { CompiledQuery } from "kysely";

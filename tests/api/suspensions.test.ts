@@ -1,4 +1,4 @@
-// Site suspensions (CONTRACT.md 13, docs/decisions/018-governance.md): admins only; the account's tokens stop working
+// Site suspensions (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md): admins only; the account's tokens stop working
 // at once, login answers 403 `This account is suspended` after the password check, until the end or the lifting.
 import { describe, expect, it } from "vitest";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { WorkLimiter } from "../../server/images/image-files.ts";
+import { WorkLimiter } from "../../server/images/work-limiter.ts";
 import { formatBytes } from "../../server/images/upload-limits.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { expectError } from "../helpers/expect-error.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageQueries, type NewImage } from "../../server/images/images.queries.ts";
+import { insertWithinQuota } from "../../server/images/images.service.ts";
 import { startTestApi, type TestApi } from "../helpers/api.ts";
 import { noisePng } from "../helpers/images.ts";
 
@@ -50,7 +51,10 @@ describe("two uploads at once at the edge of the quota", () => {
     for (let round = 0; round < 10; round++) {
       const user = await api.register();
 
-      const ids = await Promise.all([images.insertWithinQuota(row(user.id), QUOTA), images.insertWithinQuota(row(user.id), QUOTA)]);
+      const ids = await Promise.all([
+        insertWithinQuota(api.db, images, row(user.id), QUOTA),
+        insertWithinQuota(api.db, images, row(user.id), QUOTA),
+      ]);
 
       expect(ids.filter((id) => id !== null)).toHaveLength(1);
       expect(await storedBy(user.id)).toBe(40_000);

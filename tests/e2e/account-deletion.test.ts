@@ -1,4 +1,4 @@
-// Deleting an account in Chromium (docs/web.md, CONTRACT.md 12): /settings links to a confirmation page that says
+// Deleting an account in Chromium (docs/web.md, docs/api.md "Deleting an account"): /settings links to a confirmation page that says
 // what goes and what stays and asks for the password; a wrong one is shown on its field; the right one deletes the
 // account (without JavaScript too), signs the browser out onto the home page with a notice, and the login fails.
 import { describe, expect, it, vi } from "vitest";

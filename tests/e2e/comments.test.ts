@@ -1,4 +1,4 @@
-// The comment section in Chromium (CONTRACT.md 10): comment, reply, edit, delete and like under a post and under a
+// The comment section in Chromium (docs/api.md §10): comment, reply, edit, delete and like under a post and under a
 // chapter, with JavaScript (fetchers, optimistic updates, no reload) and without (form posts and redirects); the
 // sort and paging links, "load more replies", mentions, the guest's read-only view, and axe-core on both places.
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Discovery in Chromium (CONTRACT.md §14, docs/web.md §12): the series list's filters and orders by URL with
+// Discovery in Chromium (docs/api.md "Series metadata and browsing", docs/web.md §12): the series list's filters and orders by URL with
 // JavaScript off, the tag pages, the mature notice for a guest (series and chapter), the "Show mature series"
 // setting, and the series form's tags with their field error; axe-core on each new screen.
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Feeds, sitemap, robots.txt and share cards (CONTRACT.md 14, docs/web.md "Feeds, sitemap and cards") on the built
+// Feeds, sitemap, robots.txt and share cards (docs/api.md "Sitemap", docs/web.md "Feeds, sitemap and cards") on the built
 // web app over the real API with demo-looking data: the Atom feeds carry every element RFC 4287 requires, every URL
 // of every sitemap answers 200, and every public page type carries its cards and canonical link.
 import { DOMParser, onWarningStopParsing, type Element } from "@xmldom/xmldom";

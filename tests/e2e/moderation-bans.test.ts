@@ -1,4 +1,4 @@
-// Hub bans in Chromium (CONTRACT.md 13): a moderator bans a member from the hub's bans page without JavaScript, the
+// Hub bans in Chromium (docs/api.md "Bans, suspensions and the mod log"): a moderator bans a member from the hub's bans page without JavaScript, the
 // hub's public mod log shows it, the banned member's post is refused with the API's words, and lifting the ban asks
 // first.
 import { describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Removal by moderators in Chromium (CONTRACT.md 13, docs/web.md "Removal"): a moderator added to a hub removes a
+// Removal by moderators in Chromium (docs/api.md "Removal", docs/web.md "Removal"): a moderator added to a hub removes a
 // comment on one of its posts through the confirmation step with a reason (without JavaScript); a guest then sees
 // exactly "Removed by moderators: {reason}" in its place, its author still sees the comment with that notice, and the
 // moderator restores it. An admin removes and restores a chapter and a series from their pages (issue 14: the admin's

@@ -1,4 +1,4 @@
-// Reports in Chromium (CONTRACT.md 13, docs/web.md "Reports" and "Moderation"), without JavaScript: a reader reports a
+// Reports in Chromium (docs/api.md "Reports", docs/web.md "Reports" and "Moderation"), without JavaScript: a reader reports a
 // comment on a hub post (reason from a list, a note, a thank-you), the hub's added moderator opens /moderation, removes
 // the comment with a reason, and finds the entry in the hub's mod log; someone with nothing to moderate gets a message.
 import { beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// The bell, the notifications screen and the following feed in Chromium (CONTRACT.md 11), with JavaScript (fetchers)
+// The bell, the notifications screen and the following feed in Chromium (docs/api.md §11), with JavaScript (fetchers)
 // and without (form posts and redirects): the bell's count goes up when someone replies or follows and down when a
 // notification is opened, which lands on the comment's anchor or the series page; "Mark all read"; the feed after
 // following a series and a new chapter (whose notification a job makes a moment after publishing); axe-core on both.

@@ -72,7 +72,7 @@ async function noAxeViolations(page: Page) {
 
 describe("reading manga right to left", () => {
   it("opens in the series' direction; keys, taps and the page links follow it; a change is remembered per series", async () => {
-    expect(mangaDirection, "the API keeps the series' readingDirection (CONTRACT.md §14)").toBe("rtl");
+    expect(mangaDirection, "the API keeps the series' readingDirection (docs/api.md 'Series metadata and browsing')").toBe("rtl");
     const { page } = await site.newPage({ width: 700, height: 900 });
     await page.goto(`${MANGA}/1`);
     await hydrated(page);

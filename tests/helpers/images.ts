@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import sharp from "sharp";
-import { BucketImageFiles, formatOf, ImageFiles, type ImageFormat } from "../../server/images/image-files.ts";
+import { BucketImageFiles } from "../../server/images/bucket-storage.ts";
+import { ImageFiles } from "../../server/images/folder-storage.ts";
+import { formatOf, type ImageFormat } from "../../server/images/image-formats.ts";
 import { imagesDir } from "../../server/images/image-tidy.ts";
 import { s3ObjectStore } from "../../server/images/s3-storage.ts";
 import { expect } from "vitest";

@@ -20,7 +20,9 @@ const lines = readline.createInterface({ input: process.stdin });
 process.stdout.write("ready\n");
 for await (const line of lines) if (line === "go") break;
 lines.close();
-const answers = await Promise.allSettled(job.calls.map(({ userId, targetId, on }) => toggle(userId, targetId, on)));
+const answers = await Promise.allSettled(
+  job.calls.map(({ userId, targetId, on }) => db.kysely.transaction().execute((trx) => toggle(trx, userId, targetId, on))),
+);
 await db.close();
 process.stdout.write(
   `${JSON.stringify(answers.map((a) => (a.status === "fulfilled" ? { count: a.value } : { error: String(a.reason) })))}\n`,

@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
-import { BucketImageFiles } from "../../server/images/image-files.ts";
+import { BucketImageFiles } from "../../server/images/bucket-storage.ts";
 import { tidyBucket } from "../../server/images/image-tidy.ts";
 import { s3ObjectStore } from "../../server/images/s3-storage.ts";
 import { imageBytes, noisePng } from "../helpers/images.ts";

@@ -1,5 +1,5 @@
 // Issue 12: two Inkwell instances (API and web app each, separate processes, own data folders) on one PostgreSQL,
-// one Redis and one S3 bucket behave as one site (CONTRACT.md 15): reads see acknowledged writes on either, counts
+// one Redis and one S3 bucket behave as one site (docs/api.md §1): reads see acknowledged writes on either, counts
 // stay exact under likes spread over both, the sign-in limit and logouts hold across them, images are served by
 // either, and the survivor of a SIGKILL keeps answering without a single error.
 import pg from "pg";

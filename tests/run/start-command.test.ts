@@ -34,7 +34,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe("npm start on an empty data folder", () => {
   it("is the command this test runs", () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-    expect(pkg.scripts.start).toBe("tsx scripts/start.ts");
+    expect(pkg.scripts.start).toBe("node scripts/start.ts");
   });
 
   let countsAfterFirstStart: Record<string, number>;

@@ -78,7 +78,7 @@ describe("Redis", () => {
 });
 
 describe("S3 (Swift)", () => {
-  it("gives the settings of CONTRACT.md 15, for a bucket made at start", async () => {
+  it("gives the settings of docs/api.md §1, for a bucket made at start", async () => {
     const s3 = new S3Client(services.s3.clientConfig());
     try {
       await expect(s3.send(new HeadBucketCommand({ Bucket: services.s3.bucket }))).resolves.toBeDefined();

@@ -47,7 +47,7 @@ export interface RunningSwift {
   forcePathStyle: true;
   /** A bucket created at start (`bucket` option, default "inkwell"). */
   bucket: string;
-  /** The settings of CONTRACT.md 15 for this store and `bucket`. */
+  /** The settings of docs/api.md §1 for this store and `bucket`. */
   env: S3Env;
   /** For @aws-sdk/client-s3, with checksums only where required: the SDK's default sends stream bodies aws-chunked, which Swift refuses (501). */
   clientConfig(): S3ClientConfig;

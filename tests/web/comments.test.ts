@@ -1,4 +1,4 @@
-// The comment section's loaders and actions on the post page and the chapter page (CONTRACT.md 10), against the
+// The comment section's loaders and actions on the post page and the chapter page (docs/api.md §10), against the
 // real API: what the loaders hand the screen, each intent with and without JavaScript and without a session, and
 // the API's refusals shown next to the form with the text kept.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { listenOnFreePort } from "../helpers/listening-app.ts";
 import { args, cookieHeader, request, run, setUpSharedWebTestApi, webContext, type WebTestApi } from "../helpers/web.ts";
 import { createPost } from "../helpers/web-seed.ts";
 import { renderMarkdown } from "../../app/lib/markdown.server.tsx";
+import { COMMENT_CONTENT_MAX } from "../../server/rules/comment.ts";
 import { commitToken } from "../../app/lib/session.server.ts";
 
 let web: WebTestApi;
@@ -275,14 +276,22 @@ describe("the comment rate limit", () => {
 
 describe("mentions in markdown", () => {
   // Which text is a mention: tests/rules/mentions.test.ts (the splitter the API uses too).
-  it("leaves code and links alone, and stays linear on hostile input", () => {
+  it("leaves code and links alone", () => {
     expect(renderMarkdown("`@ann_1` [@bob_2](https://example.com) @cat_3", "")).toBe(
       '<p><code>@ann_1</code> <a href="https://example.com" rel="nofollow ugc noopener noreferrer">@bob_2</a> <a href="/user/cat_3" class="mention">@cat_3</a></p>',
     );
-    const started = performance.now();
-    // The longest comments, rendered: "@" runs, and a mention on every word.
-    renderMarkdown("a@" + ".".repeat(4996) + "@", "");
-    renderMarkdown("@abc ".repeat(1000), "");
-    expect(performance.now() - started).toBeLessThan(300);
+  });
+
+  // What the longest hostile comments render to, not how fast: a clock in a unit test fails on a busy machine
+  // (performance is measured in bench/, where the post page renders the big post's comments).
+  it("renders the longest hostile comments whole: an '@' run with no name, and a mention on every word", () => {
+    const noName = "a@" + ".".repeat(COMMENT_CONTENT_MAX - 3) + "@";
+    expect(noName).toHaveLength(COMMENT_CONTENT_MAX);
+    expect(renderMarkdown(noName, "")).toBe(`<p>${noName}</p>`);
+
+    const words = COMMENT_CONTENT_MAX / "@abc ".length;
+    const link = '<a href="/user/abc" class="mention">@abc</a>';
+    const html = renderMarkdown("@abc ".repeat(words), "");
+    expect(html).toBe(`<p>${Array.from({ length: words }, () => link).join(" ")}</p>`);
   });
 });

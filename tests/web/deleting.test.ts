@@ -1,4 +1,4 @@
-// The confirmation step of a deletion (CONTRACT.md 12) against the real API: the loader says what goes with the thing
+// The confirmation step of a deletion (docs/api.md §15) against the real API: the loader says what goes with the thing
 // and deletes nothing; the form's action deletes it and goes to where it lived with a notice; a stranger is refused on
 // the step; guests go to the login page; the notice reads only the kinds it knows.
 import { describe, expect, it } from "vitest";

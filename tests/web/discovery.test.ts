@@ -1,4 +1,4 @@
-// Discovery in the web app (CONTRACT.md §14, docs/web.md §12) against the real API: the series form's tags,
+// Discovery in the web app (docs/api.md "Series metadata and browsing", docs/web.md §12) against the real API: the series form's tags,
 // status, rating and direction; the series list's filters and orders from the URL; the tag pages; the mature
 // notice on a series and its chapters, its Continue, and the "Show mature series" setting.
 import { describe, expect, it } from "vitest";

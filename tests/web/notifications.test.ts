@@ -1,4 +1,4 @@
-// The bell, the notifications screen and the following feed (CONTRACT.md 11) against the real API: what the loaders
+// The bell, the notifications screen and the following feed (docs/api.md §11) against the real API: what the loaders
 // hand the screens, reading one (with and without JavaScript) and all, the unread filter, guests sent to the login
 // page, and the root loader's unread count, asked for only when someone is signed in.
 import http from "node:http";

@@ -1,10 +1,10 @@
 // Loaders and actions of the reading side: series list and page, the chapter reader (modes,
 // likes, follows), the image page, and the redirects of the first product's dangling links.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as createKindLoader } from "../../app/routes/create.$kind.tsx";
-import { loader as createLoader } from "../../app/routes/create._index.tsx";
-import { loader as hubPostRedirect } from "../../app/routes/hub-posts.$id.tsx";
-import { loader as hubRedirect } from "../../app/routes/hub.$id.tsx";
+import { loader as createKindLoader } from "../../app/redirects/create-form.ts";
+import { loader as createLoader } from "../../app/redirects/create-menu.ts";
+import { loader as hubPostRedirect } from "../../app/redirects/post-by-id.ts";
+import { loader as hubRedirect } from "../../app/redirects/hub-by-id.ts";
 import { loader as imageLoader } from "../../app/routes/media.image.$id.tsx";
 import { action as chapterAction, loader as chapterLoader, shouldRevalidate } from "../../app/routes/series.$seriesName.$chapterNumber.tsx";
 import { action as seriesAction, loader as seriesLoader } from "../../app/routes/series.$seriesName._index.tsx";

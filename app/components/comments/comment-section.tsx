@@ -6,10 +6,9 @@ import { COMMENT_PARAMS, type CommentActionData, type CommentsData, type ShownCo
 import { formatDate, plural, relativeDate } from "../../lib/format.ts";
 import { formText } from "../../lib/forms.ts";
 import { useRootData } from "../../lib/root-data.ts";
-import { withParams } from "../../lib/url.ts";
 import { removalPath, removedItself, removedText } from "../../lib/removal.ts";
 import { reportPath } from "../../lib/reports.ts";
-import { userPath } from "../../lib/urls.ts";
+import { userPath, withParams } from "../../lib/urls.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { loader as repliesLoader } from "../../routes/comments.$id.replies.tsx";
 import { HiddenByBlocks } from "../hidden-by-blocks.tsx";

@@ -1,4 +1,4 @@
--- Deleting posts, chapters, series and hubs (CONTRACT.md 12, docs/decisions/018-governance.md).
+-- Deleting posts, chapters, series and hubs (docs/api.md §15, docs/decisions/018-governance.md).
 -- ImageUse: which rows use which images (logos, banners, avatars, covers, pages, and images embedded in markdown),
 -- written where the images are published, so "does anything else use this image" is one indexed lookup. Uses are
 -- only added (an edit that drops an image keeps its use until the row goes): a stale use keeps an image, never loses one.

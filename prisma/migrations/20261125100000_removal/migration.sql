@@ -1,4 +1,4 @@
--- Removal by moderators (CONTRACT.md 13, docs/decisions/018-governance.md "Removal keeps the place"): a removed post,
+-- Removal by moderators (docs/decisions/018-governance.md "Removal keeps the place"): a removed post,
 -- comment, chapter, series or hub keeps its row and its place in every list; these say when, why and by whom.
 -- Added with ALTER TABLE (nullable, no default to write): no copy of the large tables.
 ALTER TABLE "Post" ADD COLUMN "removedAt" DATETIME;

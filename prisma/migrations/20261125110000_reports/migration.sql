@@ -1,4 +1,4 @@
--- Reports (CONTRACT.md 13, docs/decisions/018-governance.md "Reports"): one row per reporter and subject. hubId and
+-- Reports (docs/decisions/018-governance.md "Reports"): one row per reporter and subject. hubId and
 -- seriesId are copied at report time so that each queue (admins: all; a hub's moderators: its posts and their
 -- comments; a series' author: comments on its chapters) is one range of an index in its order.
 CREATE TABLE "Report" (

@@ -1,4 +1,4 @@
--- Hub bans and site suspensions (CONTRACT.md 13, docs/decisions/018-governance.md). The two User columns are added with
+-- Hub bans and site suspensions (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md). The two User columns are added with
 -- ALTER TABLE (nullable, no default): no copy of the User table on a large site.
 ALTER TABLE "User" ADD COLUMN "suspendedUntil" DATETIME;
 ALTER TABLE "User" ADD COLUMN "suspendedReason" TEXT;

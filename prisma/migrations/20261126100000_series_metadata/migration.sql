@@ -1,4 +1,4 @@
--- Series metadata and browsing (CONTRACT.md 14, docs/api.md "Series metadata and browsing"): tags, status, content
+-- Series metadata and browsing (docs/api.md "Series metadata and browsing"): tags, status, content
 -- rating, reading direction and the date of the newest live chapter; the user's showMature setting. Columns are
 -- added with ALTER TABLE and constant defaults (no rebuild of Series or User on a large site).
 ALTER TABLE "User" ADD COLUMN "showMature" INTEGER NOT NULL DEFAULT 0;

@@ -1,4 +1,4 @@
--- Reading progress (CONTRACT.md 14, docs/api.md "Reading progress"): where each user is in each series (the latest
+-- Reading progress (docs/api.md "Reading progress"): where each user is in each series (the latest
 -- write wins) and the chapters they have read. Both go with the user, the series or the chapter (cascades). New
 -- tables only: existing rows are untouched.
 

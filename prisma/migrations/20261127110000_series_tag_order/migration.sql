@@ -45,7 +45,7 @@ INSERT INTO "SeriesTagPairCount" ("tag", "otherTag", "contentRating", "status", 
 -- DropIndex: the three below start with the tag and hold the series id.
 DROP INDEX "SeriesTag_tag_seriesId_idx";
 
--- CreateIndex: one per sort (CONTRACT.md 14), ending with the filters so a page is read from the index alone.
+-- CreateIndex: one per sort (docs/api.md "Series metadata and browsing"), ending with the filters so a page is read from the index alone.
 CREATE INDEX "SeriesTag_tag_createdAt_seriesId_contentRating_status_idx" ON "SeriesTag"("tag", "createdAt" DESC, "seriesId" DESC, "contentRating", "status");
 CREATE INDEX "SeriesTag_tag_followersCount_seriesId_contentRating_status_idx" ON "SeriesTag"("tag", "followersCount" DESC, "seriesId" DESC, "contentRating", "status");
 CREATE INDEX "SeriesTag_tag_lastChapterAt_seriesId_contentRating_status_idx" ON "SeriesTag"("tag", "lastChapterAt" DESC, "seriesId" DESC, "contentRating", "status");

@@ -1,4 +1,4 @@
--- Site admins, hub moderators and the mod log (CONTRACT.md 13, docs/decisions/018-governance.md). User.isAdmin is 0 or
+-- Site admins, hub moderators and the mod log (docs/api.md §14, docs/decisions/018-governance.md). User.isAdmin is 0 or
 -- 1, an INTEGER on both engines so that both give the services the same value (a BOOLEAN reads as 0/1 on SQLite but
 -- as true/false on PostgreSQL). It is added with ALTER TABLE (a constant default: no rewrite of the table).
 ALTER TABLE "User" ADD COLUMN "isAdmin" INTEGER NOT NULL DEFAULT 0;

@@ -1,4 +1,4 @@
--- Hub bans and site suspensions (CONTRACT.md 13, docs/decisions/018-governance.md). The two User columns are nullable
+-- Hub bans and site suspensions (docs/api.md "Bans, suspensions and the mod log", docs/decisions/018-governance.md). The two User columns are nullable
 -- without a default: adding them rewrites nothing.
 ALTER TABLE "User" ADD COLUMN "suspendedUntil" BIGINT,
 ADD COLUMN "suspendedReason" TEXT;

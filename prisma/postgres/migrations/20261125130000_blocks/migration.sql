@@ -1,4 +1,4 @@
--- Blocks (CONTRACT.md 13, docs/decisions/018-governance.md "Blocks"): a user blocks another; the blocked user's posts
+-- Blocks (docs/decisions/018-governance.md "Blocks"): a user blocks another; the blocked user's posts
 -- and comments leave the blocker's lists. User.blockCount is moved in the transaction of each block and unblock, so a
 -- viewer without blocks (0, the usual case) runs the lists' plain queries. Added with ALTER TABLE (a constant default:
 -- no rewrite of the table).

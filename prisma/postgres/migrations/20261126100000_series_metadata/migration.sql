@@ -1,4 +1,4 @@
--- Series metadata and browsing (CONTRACT.md 14, docs/api.md "Series metadata and browsing"): tags, status, content
+-- Series metadata and browsing (docs/api.md "Series metadata and browsing"): tags, status, content
 -- rating, reading direction and the date of the newest live chapter; the user's showMature setting. Columns with
 -- constant defaults (no table rewrite).
 ALTER TABLE "User" ADD COLUMN "showMature" INTEGER NOT NULL DEFAULT 0;

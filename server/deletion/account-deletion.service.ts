@@ -1,15 +1,16 @@
 import type { Database } from "../db/database.ts";
+import type { Executor } from "../db/prepared.ts";
 import { nowMs } from "../db/dates.ts";
 import type { Caller } from "../http/auth.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
-import type { ImageStorage } from "../images/image-files.ts";
+import type { ImageStorage } from "../images/image-storage.ts";
 import { createCommentQueries } from "../comments/comments.queries.ts";
 import { wakeJobRunners } from "../jobs/job-runner.ts";
 import { mayDeleteAccount } from "../rules/permissions.ts";
 import type { Deleted } from "../rules/deletion.ts";
 import { ACCOUNT_BATCH, createAccountDeletionQueries } from "./account-deletion.queries.ts";
-import { createDeletionQueries } from "./deletion.queries.ts";
-import { createImageRelease } from "./image-release.ts";
+import { createDeletionService } from "./deletion.service.ts";
+import { createImageRelease } from "../jobs/image-release.ts";
 
 /** What the deletion needs of the auth service: the password check (throttled) and ending every session. */
 export interface AccountAuth {
@@ -20,7 +21,7 @@ export interface AccountAuth {
 const pause = () => new Promise((resolve) => setImmediate(resolve)); // other writers in between batches
 
 /**
- * Deleting an account (CONTRACT.md 12, docs/api.md "Deleting an account", decision 018): its series and the hubs only
+ * Deleting an account (docs/api.md "Deleting an account", decision 018): its series and the hubs only
  * it posts in go through the deletions of series and hubs, its other hubs pass to a successor, its posts go as
  * DELETE /hub-posts does, its comments as DELETE /comments does (a tombstone without an author where others
  * replied), then its links, the notifications it was sent, its images (files first, by the image-release work) and,
@@ -29,20 +30,20 @@ const pause = () => new Promise((resolve) => setImmediate(resolve)); // other wr
  */
 export function createAccountDeletion(db: Database, storage: ImageStorage, auth: AccountAuth) {
   const account = createAccountDeletionQueries(db);
-  const deletion = createDeletionQueries(db);
+  const deletion = createDeletionService(db);
   const comments = createCommentQueries(db);
   const imageRelease = createImageRelease(db, storage);
-  const anyone = () => undefined; // the owner was checked once, before the first batch
+  const inTransaction = <T>(work: (trx: Executor) => Promise<T>) => db.kysely.transaction().execute(work);
 
   async function deleteOwnContent(userId: number): Promise<void> {
-    for (const seriesId of await account.seriesIds(userId)) await deletion.deleteSeries(seriesId, anyone);
+    for (const seriesId of await account.seriesIds(userId)) await deletion.deleteOwned("series", seriesId);
     for (const hub of await account.hubs(userId)) {
-      if (hub.shared === 1 && (await account.handOverHub(userId, hub.id))) continue;
-      await deletion.deleteHub(hub.id, anyone);
+      if (hub.shared === 1 && (await inTransaction((trx) => account.handOverHub(trx, userId, hub.id)))) continue;
+      await deletion.deleteOwned("hub", hub.id);
     }
     for (;;) {
-      const count = await db.kysely.transaction().execute(async (trx) => {
-        const ids = await account.postBatch(userId, trx);
+      const count = await inTransaction(async (trx) => {
+        const ids = await account.postBatch(trx, userId);
         for (const id of ids) await deletion.deletePostWithin(trx, id);
         return ids.length;
       });
@@ -56,7 +57,7 @@ export function createAccountDeletion(db: Database, storage: ImageStorage, auth:
     for (let after = 0; ;) {
       const batch = await account.commentBatch(userId, after);
       if (batch.length === 0) return;
-      await db.kysely.transaction().execute(async (trx) => {
+      await inTransaction(async (trx) => {
         const at = nowMs();
         for (const c of batch) {
           const place =
@@ -71,7 +72,7 @@ export function createAccountDeletion(db: Database, storage: ImageStorage, auth:
 
   /** The user's images: released a batch at a time, their files and rows deleted by the image-release work. */
   async function deleteImages(userId: number) {
-    while (await account.releaseImageBatch(userId)) {
+    while (await inTransaction((trx) => account.releaseImageBatch(trx, userId))) {
       while (!(await imageRelease.runBatch(ACCOUNT_BATCH.images))) await pause();
     }
   }
@@ -85,12 +86,12 @@ export function createAccountDeletion(db: Database, storage: ImageStorage, auth:
 
       await deleteOwnContent(id);
       await deleteComments(id);
-      while ((await account.unlinkBatch(id)) > 0) await pause();
-      while ((await account.notificationBatch(id)) > 0) await pause();
+      while ((await inTransaction((trx) => account.unlinkBatch(trx, id))) > 0) await pause();
+      while ((await inTransaction((trx) => account.notificationBatch(trx, id))) > 0) await pause();
       // An image uploaded meanwhile (a session that began after the first step) is released on the next round.
       for (let round = 0; ; round++) {
         await deleteImages(id);
-        const outcome = await account.deleteAccount(id);
+        const outcome = await inTransaction((trx) => account.deleteAccount(trx, id));
         if (outcome === "deleted") break;
         if (outcome === "gone") throw notFound("User not found");
         if (round === 2) throw conflict("The account is still changing; try again");
@@ -101,5 +102,3 @@ export function createAccountDeletion(db: Database, storage: ImageStorage, auth:
     },
   };
 }
-
-export type AccountDeletion = ReturnType<typeof createAccountDeletion>;

@@ -14,6 +14,8 @@ export const ErrorBody = z.object({
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
+/** One entry of an error body's `errors`: the field and what is wrong with it. */
+export type FieldError = NonNullable<z.infer<typeof ErrorBody>["errors"]>[number];
 
 export const User = z.object({
   id,
@@ -162,7 +164,7 @@ export const ImageMetadata = z.object({
 });
 export type ImageMetadata = z.infer<typeof ImageMetadata>;
 
-// Comments (CONTRACT.md 10).
+// Comments (docs/api.md §10).
 export const Comment = z.object({
   id,
   content: z.string().describe("Markdown; empty for a deleted comment (a tombstone)"),
@@ -208,7 +210,7 @@ export interface Page<T> {
   totalElements: number;
 }
 
-// Notifications and the following feed (CONTRACT.md 11).
+// Notifications and the following feed (docs/api.md §11).
 export const NotificationKind = z.enum(["reply", "comment", "mention", "chapter", "follow", "join"]);
 export const Notification = z.object({
   id,
