@@ -145,6 +145,9 @@ export const mayEditNamedEntity = (actor: Pick<Actor, "id">, entity: { authorId:
  */
 export const mayActAsUser = (actor: Pick<Actor, "id">, user: { id: number }): boolean => user.id === actor.id;
 
+/** An account's email and mature-content setting are shown to that user only (docs/api.md §5); a guest sees neither. */
+export const maySeePrivateSettings = (viewerId: number | undefined, user: { id: number }): boolean => user.id === viewerId;
+
 /** A comment is edited by its author only (moderators delete or remove it instead); a tombstone has none. */
 export const mayEditComment = (actor: Pick<Actor, "id">, comment: { authorId: number | null }): boolean => comment.authorId === actor.id;
 

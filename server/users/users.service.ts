@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import { isAdminUser } from "../http/auth.ts";
 import { conflict, forbidden, notFound } from "../http/errors.ts";
 import { assertOwnImages } from "../images/own-images.ts";
-import { mayActAsUser } from "../rules/permissions.ts";
+import { mayActAsUser, maySeePrivateSettings } from "../rules/permissions.ts";
 import type { User } from "../rules/api-responses.ts";
 import { cannotBeAName } from "../rules/text.ts";
 import type { UserEditInput } from "../rules/user.ts";
@@ -14,16 +14,19 @@ import { createUserQueries, type UserRow } from "./users.queries.ts";
  * Emails are private: only the user sees their own (docs/api.md §5). The role is derived: `User.isAdmin` or the
  * username in ADMIN_USERNAMES (`adminUsernames`, lower case).
  */
-const userOf = (u: UserRow, viewerId: number | undefined, adminUsernames: readonly string[]): User => ({
-  id: u.id,
-  username: u.username,
-  email: u.id === viewerId ? u.email : null,
-  joinedAt: toIso(u.joinedAt),
-  profileImageID: u.profileImageId,
-  profileBannerID: u.profileBannerId,
-  role: isAdminUser(u, adminUsernames) ? "admin" : "user",
-  showMature: u.id === viewerId ? u.showMature === 1 : null,
-});
+const userOf = (u: UserRow, viewerId: number | undefined, adminUsernames: readonly string[]): User => {
+  const own = maySeePrivateSettings(viewerId, u);
+  return {
+    id: u.id,
+    username: u.username,
+    email: own ? u.email : null,
+    joinedAt: toIso(u.joinedAt),
+    profileImageID: u.profileImageId,
+    profileBannerID: u.profileBannerId,
+    role: isAdminUser(u, adminUsernames) ? "admin" : "user",
+    showMature: own ? u.showMature === 1 : null,
+  };
+};
 
 const EMAIL_TAKEN = "Email is already registered";
 
