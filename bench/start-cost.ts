@@ -4,10 +4,10 @@
 // views. Compares runtimes when given more than one: `-- --runner "node --import tsx" --runner node`.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../tests/services/ports.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -21,16 +21,6 @@ interface Sample {
   readyMs: number;
   rssMb: number;
   peakMb: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 function memoryMb(pid: number, field: "VmRSS" | "VmHWM"): number {

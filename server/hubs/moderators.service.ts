@@ -3,6 +3,7 @@ import { nowMs, toIso } from "../db/dates.ts";
 import { reportWrite } from "../db/write-report.ts";
 import { badRequest, forbidden, notFound } from "../http/errors.ts";
 import { mayManageModerators, moderatesHub, type Actor } from "../rules/permissions.ts";
+import type { HubLookup } from "../moderation/bans.service.ts";
 import type { HubModerator, HubModerators } from "../rules/api-responses.ts";
 import { createModeratorQueries, type AddedModeratorRow, type ModeratedHubRow } from "./moderators.queries.ts";
 
@@ -21,11 +22,6 @@ function moderatorList(hub: ModeratedHubRow, added: AddedModeratorRow[]): HubMod
     addedAt: toIso(hub.createdAt),
   };
   return { items: [creator, ...added.map((m) => ({ ...m, creator: false, addedAt: toIso(m.addedAt) }))] };
-}
-
-/** Finds a hub's id by name or id, 404 without it (hubs.service.ts). */
-export interface HubLookup {
-  resolveId(nameOrId: string, message?: string): Promise<number>;
 }
 
 export function createModeratorService(db: Database, hubs: HubLookup) {

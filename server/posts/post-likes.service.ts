@@ -1,7 +1,7 @@
 import { createCountedToggle } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { notFound } from "../http/errors.ts";
-import type { HubLookup } from "../hubs/moderators.service.ts";
+import type { HubLookup } from "../moderation/bans.service.ts";
 import { createHubBanChecks, refuseRemoved } from "../moderation/write-guards.service.ts";
 import { createPostLikeQueries } from "./posts.queries.ts";
 

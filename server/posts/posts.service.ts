@@ -17,7 +17,7 @@ import { findMentions } from "../rules/mentions.ts";
 import type { Paging } from "../rules/paging.ts";
 import { mayEditPost, mayPostInHub, type Actor } from "../rules/permissions.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
-import type { HubLookup } from "../hubs/moderators.service.ts";
+import type { HubLookup } from "../moderation/bans.service.ts";
 import type { PostOrder } from "./post-page-keys.ts";
 import { createPostQueries, type PostRow } from "./posts.queries.ts";
 
