@@ -14,9 +14,21 @@ const TEMPLATE = "inkwell_template";
  * temp folder. The `postgres` project of vitest.config.ts runs on the three scale-out services, each started once
  * for the run: PostgreSQL (a template database), Redis and S3 (Swift; each test app takes its own key prefix).
  */
+/**
+ * The projects' setups start together in vitest's process. Three `prisma migrate deploy` at once in a fresh clone
+ * failed once ("External error id#0"), so the migrations run one after the other (on globalThis: each project may
+ * load this module anew).
+ */
+function migrateInTurn(dir: string, databaseUrl?: string): Promise<void> {
+  const shared = globalThis as { inkwellMigrations?: Promise<unknown> };
+  const mine = (shared.inkwellMigrations ?? Promise.resolve()).then(() => migrateDatabase(dir, databaseUrl));
+  shared.inkwellMigrations = mine.catch(() => {});
+  return mine;
+}
+
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "comics-template-"));
-  await migrateDatabase(dir);
+  await migrateInTurn(dir);
   project.provide("templateDataDir", dir);
   if (project.name !== "postgres") return () => fs.rmSync(dir, { recursive: true, force: true });
 
@@ -28,7 +40,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const templateUrl = new URL(postgres.url);
   templateUrl.pathname = `/${TEMPLATE}`;
-  await migrateDatabase(dir, templateUrl.toString());
+  await migrateInTurn(dir, templateUrl.toString());
   project.provide("postgresServerUrl", postgres.url);
   project.provide("postgresTemplate", TEMPLATE);
   project.provide("redisUrl", services.redis.url);
