@@ -1,4 +1,3 @@
-import os from "node:os";
 import { defaultExclude, defineConfig } from "vitest/config";
 
 // The benchmark's smoke run (`npm run bench -- --smoke` on both engines): it loads every core by itself, and
@@ -12,9 +11,6 @@ export default defineConfig({
     reporters: ["default", "./tests/helpers/slowest-files-reporter.ts"],
     // Each test file gets its own copy of a migrated template database.
     pool: "forks",
-    // Two files at a time even on 2 cores (Vitest's default there is one, cores - 1): a file mostly waits on
-    // its servers, a browser or a child process (about half a core each, measured on the API and browser files).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Polls wait on real servers and a browser on a loaded 2-core machine: as long as a page's waits (15 s).
