@@ -12,6 +12,8 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc prisma.config.ts ./
 COPY prisma ./prisma
+# npm ci's postinstall applies these to node_modules (patch-package; docs/web.md "What a page costs").
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -32,8 +32,31 @@ function rootImportsChunk(): Rollup.GetManualChunk {
   };
 }
 
+/**
+ * Marks the `shared` chunk with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+): nearly all
+ * of it (React, Remix's router) runs while the page hydrates, so Chrome compiles its functions while it downloads, on
+ * a background thread, instead of each on the main thread at its first call, inside hydration's tasks (docs/web.md
+ * "First paint"). Added after minification (which drops comments), so the file's hash is that of the code without it;
+ * the comment is the same in every build, so one name still means one content.
+ */
+function compileHintForShared(): Plugin {
+  return {
+    name: "inkwell-compile-hint",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || chunk.name !== "shared") continue;
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      }
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    compileHintForShared(),
     remix({
       appDirectory: "app",
       buildDirectory: "build",

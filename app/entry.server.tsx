@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce.ts";
@@ -10,7 +9,9 @@ export const streamTimeout = ABORT_DELAY;
 
 /**
  * Renders the whole page before sending it (loaders do not defer, so nothing is gained by
- * streaming), with the CSP nonce on every script Remix writes.
+ * streaming), with the CSP nonce on every script Remix writes. The page goes out as one buffer: React
+ * writes it in ~2 KB pieces, and each piece passed on would be one more trip through a web stream and
+ * one more zlib call in the compression middleware (docs/web.md "What a page costs").
  */
 export default function handleRequest(
   request: Request,
@@ -29,17 +30,21 @@ export default function handleRequest(
       {
         nonce: nonce || undefined,
         onAllReady() {
-          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages can show who is signed in: never from a shared cache.
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: failed ? 500 : responseStatusCode,
-            }),
+          const pieces: Buffer[] = [];
+          const page = new Writable({
+            write(piece: Buffer, _encoding, done) {
+              pieces.push(piece);
+              done();
+            },
+          });
+          page.on("finish", () =>
+            resolve(new Response(Buffer.concat(pieces), { headers: responseHeaders, status: failed ? 500 : responseStatusCode })),
           );
-          pipe(body);
+          page.on("error", reject);
+          pipe(page);
         },
         onShellError(error: unknown) {
           reject(error instanceof Error ? error : new Error(String(error)));

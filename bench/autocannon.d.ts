@@ -23,6 +23,8 @@ declare module "autocannon" {
     /** Milliseconds between samples (default 1000); a run ends on the first sample after its duration. */
     sampleInt?: number;
     pipelining?: number;
+    /** Sends at most this many requests in all (each connection a share), then the run ends. */
+    maxOverallRequests?: number;
     requests?: Request[];
     initialContext?: Record<string, unknown>;
     /** Called with each connection's client when it is made (see load-worker.ts). */
@@ -37,7 +39,12 @@ declare module "autocannon" {
 
   /** The part of a connection's client the benchmark touches (autocannon's lib/httpClient.js). */
   export interface Client {
-    pipelinedRequests: { peek(): PendingAnswer | undefined; addBody(data: Buffer): void };
+    pipelinedRequests: {
+      peek(): PendingAnswer | undefined;
+      addBody(data: Buffer): void;
+      /** Takes the answer that just completed off the queue (its body is what onResponse gets). */
+      terminateRequest(): PendingAnswer | undefined;
+    };
   }
 
   export interface Histogram {

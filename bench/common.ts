@@ -15,10 +15,12 @@ export interface LoadSettings {
   warmup: number;
   /** Seconds the mixed read/write load runs. */
   mixedDuration: number;
+  /** First views: the sessions signed in for the measured rows (each opens each page once), so at most this many requests a row. */
+  firstViewSessions: number;
 }
 
-export const FULL_SETTINGS: LoadSettings = { connections: 20, duration: 8, warmup: 2, mixedDuration: 15 };
-export const SMOKE_SETTINGS: LoadSettings = { connections: 8, duration: 1, warmup: 0.3, mixedDuration: 2 };
+export const FULL_SETTINGS: LoadSettings = { connections: 20, duration: 8, warmup: 2, mixedDuration: 15, firstViewSessions: 600 };
+export const SMOKE_SETTINGS: LoadSettings = { connections: 8, duration: 1, warmup: 0.3, mixedDuration: 2, firstViewSessions: 16 };
 
 /** One measured load run, as load.ts reports it. */
 export interface LoadResult {
@@ -47,16 +49,34 @@ export interface LoadResult {
   ops?: Record<string, Record<string, number>>;
   /** Mixed load only: the same for the warm-up (its writes count too when rows are checked). */
   warmupOps?: Record<string, Record<string, number>>;
+  /** First views only: how the measured answers were made (load-worker.ts reads every one). */
+  answers?: AnswerCheck;
+}
+
+/** The measured answers of a first-view row, each read by the load worker: its X-Page-Cache and its header. */
+export interface AnswerCheck {
+  /** Answers read (every completed one). */
+  checked: number;
+  /** Answers per X-Page-Cache value ("none" when absent). */
+  pageCache: Record<string, number>;
+  /** Answers whose HTML shows the signed-in header (its Logout form). */
+  signedIn: number;
+  /** Distinct (session, page) pairs handed out; never more than the sessions signed in for the row. */
+  pairsUsed: number;
+  /** Requests built after every pair was used (sent to a path that answers 404, so they count as errors). */
+  poolExhausted: number;
 }
 
 /**
  * baseline; api: API reads on the large set as deployed (caches on); uncached: the same reads with both
  * caches off; growth: the same reads on the small set, caches off; web: guest pages (the page cache
  * answers them); web-signed-in: the same pages and the feed and notifications signed in (the session's own kept pages);
- * web-rendered: those signed-in pages with the page cache off (rendered every time); mixed; publish: chapters
- * published one at a time on a copy (publish.ts).
+ * web-rendered: those signed-in pages with the page cache off (rendered every time); web-first-view: the same pages
+ * as deployed, each opened once by each of many sessions, so no kept page can answer (first-views.ts); mixed;
+ * publish: chapters published one at a time on a copy (publish.ts).
  */
-export type ScenarioGroup = "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "web-rendered" | "mixed" | "publish";
+export type ScenarioGroup =
+  "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "web-rendered" | "web-first-view" | "mixed" | "publish";
 
 export interface ScenarioResult extends LoadResult {
   id: string;

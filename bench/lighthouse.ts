@@ -21,6 +21,12 @@ const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, seo: 
  */
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 
+/** `LIGHTHOUSE_PAGES=home,chapter`: only the pages whose name contains one of these words (all when unset). */
+const ONLY = (process.env.LIGHTHOUSE_PAGES ?? "")
+  .split(",")
+  .map((w) => w.trim())
+  .filter(Boolean);
+
 const DEMO_USER = { username: "demo", password: "lighthouse-demo-password" };
 
 interface PageToAudit {
@@ -44,7 +50,20 @@ interface PageResult extends PageToAudit {
   lcpElement?: string;
   /** Audits of the four categories that did not pass (id: title), to see what to fix. */
   failing: string[];
+  /**
+   * The main thread's long tasks as simulated (Lighthouse's `long-tasks` audit: 50 ms or more, 4x their length here),
+   * longest first, with the script they are attributed to and where their time went: what TBT counts.
+   */
+  longTasks: LongTask[];
   missed: string[];
+}
+
+interface LongTask {
+  url: string;
+  startMs: number;
+  durationMs: number;
+  /** Time by Lighthouse's task group (scriptEvaluation, styleLayout, …), in ms. */
+  groups: Record<string, number>;
 }
 
 interface Page<T> {
@@ -106,6 +125,12 @@ async function runLighthouse(port: number, url: string, cookie: string | undefin
   }
 }
 
+/** The `long-tasks` audit's debug data: each task's script as an index into `urls`, its times and its groups' times. */
+interface LongTaskDebug {
+  urls: string[];
+  tasks: ({ urlIndex: number; startTime: number; duration: number } & Record<string, number>)[];
+}
+
 async function audit(port: number, url: string, target: PageToAudit, cookie?: string): Promise<PageResult> {
   const lhr = await runLighthouse(port, url, cookie);
   if (!lhr.finalDisplayedUrl.startsWith(url))
@@ -125,6 +150,7 @@ async function audit(port: number, url: string, target: PageToAudit, cookie?: st
       .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
       .map((a) => `${a!.id} (${cat.id}, score ${a!.score}): ${a!.displayValue ?? a!.title}`),
   );
+  const longTasks = (lhr.audits["long-tasks"]?.details as { debugData?: LongTaskDebug } | undefined)?.debugData;
   const r: PageResult = {
     ...target,
     performance: score(c.performance),
@@ -141,6 +167,12 @@ async function audit(port: number, url: string, target: PageToAudit, cookie?: st
     tbtMs: metric("total-blocking-time"),
     lcpElement: lcpItems?.selector ?? lcpItems?.snippet,
     failing,
+    longTasks: (longTasks?.tasks ?? []).map(({ urlIndex, startTime, duration, ...groups }) => ({
+      url: longTasks?.urls[urlIndex] ?? "?",
+      startMs: startTime,
+      durationMs: duration,
+      groups,
+    })),
     missed: [],
   };
   r.missed = missedTargets(r);
@@ -190,6 +222,16 @@ function cell(p: PageSummary, k: Metric, show: (v: number) => string): string {
   return show(lo) === show(hi) ? show(p.median[k]) : `${show(p.median[k])} (${show(lo)}–${show(hi)})`;
 }
 
+/** "212 ms at 2.1 s, shared-x.js (scriptEvaluation 150, other 40, …)". */
+function longTaskLine(t: LongTask): string {
+  const groups = Object.entries(t.groups)
+    .filter(([, ms]) => ms >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([group, ms]) => `${group} ${Math.round(ms)}`);
+  const file = t.url.split("/").pop() || t.url;
+  return `${Math.round(t.durationMs)} ms at ${(t.startMs / 1000).toFixed(1)} s, ${file} (${groups.join(", ")})`;
+}
+
 function toMarkdown(pages: PageSummary[], meta: { date: string; chrome: string; lighthouse: string; runs: number }): string {
   const t = TARGETS;
   const score = (v: number) => String(v);
@@ -217,6 +259,7 @@ function toMarkdown(pages: PageSummary[], meta: { date: string; chrome: string; 
       const missed = r.missed.length === 0 ? "" : `, missed ${r.missed.join(", ")}`;
       lines.push(`  - run ${i + 1}: performance ${r.performance}, LCP ${seconds(r.lcpMs)}, TBT ${Math.round(r.tbtMs)} ms${missed}`);
       for (const f of r.failing) lines.push(`    - ${f}`);
+      for (const t of r.longTasks) lines.push(`    - long task: ${longTaskLine(t)}`);
     }
   }
   lines.push("");
@@ -229,7 +272,7 @@ async function main(): Promise<void> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const site = await startSite(dataDir, "lighthouse", { SEED_DEMO: "true", DEMO_PASSWORD: DEMO_USER.password });
-    const pages = await pickPages(site.apiUrl);
+    const pages = (await pickPages(site.apiUrl)).filter((p) => ONLY.length === 0 || ONLY.some((w) => p.page.includes(w)));
     const cookie = await webSessionCookie(site.webUrl, DEMO_USER);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox"] });
     const version = (await getJson<{ Browser: string }>(`http://127.0.0.1:${chrome.port}/json/version`)).Browser;

@@ -3,7 +3,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { BENCH_DIR, type LoadResult, type LoadSettings } from "./common.ts";
-import type { LoadJob } from "./load-worker.ts";
+import type { FirstViewPair, LoadJob } from "./load-worker.ts";
 import type { MixedPlan } from "./mixed.ts";
 
 export interface LoadRequest {
@@ -76,6 +76,15 @@ export class LoadRunner {
   measureMixed(origin: string, plan: MixedPlan): Promise<LoadResult> {
     const { connections, mixedDuration, warmup } = this.settings;
     return this.send({ url: origin, connections, duration: mixedDuration, warmup, mixed: plan });
+  }
+
+  /**
+   * First views: warm-up pairs (other sessions) for up to settings.warmup seconds, then the measured pairs for up to
+   * settings.duration seconds; each pair is sent at most once, so a run ends early when every pair is used.
+   */
+  measureFirstViews(origin: string, pairs: { warmup: FirstViewPair[]; measured: FirstViewPair[] }): Promise<LoadResult> {
+    const { connections, duration, warmup } = this.settings;
+    return this.send({ url: origin, connections, duration, warmup, firstViews: pairs });
   }
 
   close(): void {

@@ -42,7 +42,7 @@ export const JS_BUDGET_GZIP = 100_000;
 
 export interface TargetResult {
   id: string;
-  group: "api" | "uncached" | "web" | "web-signed-in" | "growth" | "mixed" | "publish" | "page-weight";
+  group: "api" | "uncached" | "web" | "web-signed-in" | "web-first-view" | "growth" | "mixed" | "publish" | "page-weight";
   description: string;
   /** What was measured, in words (e.g. "0.62 × Express"). */
   measured: string;
@@ -74,8 +74,26 @@ export interface PublishSummary {
   jobs?: JobProgress;
 }
 
+/** How the first views' sessions were made (first-views.ts). */
+export interface FirstViewSummary {
+  /** Distinct seeded accounts, and how many of each kind. */
+  users: number;
+  kinds: Record<string, number>;
+  /** Measured sessions (each opens each page once: at most this many requests a row) and the warm-up's own. */
+  sessions: number;
+  warmupSessions: number;
+  /** Every sign-in through the login form, `concurrency` at a time. */
+  signIns: number;
+  signInSeconds: number;
+  concurrency: number;
+  /** Accounts that could not sign in (left out). */
+  failed: string[];
+}
+
 export interface BenchReport {
   mode: "full" | "smoke";
+  /** `--only first-views`: the baselines and the first views only. */
+  only?: "first-views";
   /** sqlite: the data folder; postgres: PostgreSQL + Redis + S3, the data sets copied in (bench/postgres.ts). */
   engine: "sqlite" | "postgres";
   /** PostgreSQL only: each data set's copy (npm run copy-site's code). */
@@ -105,6 +123,7 @@ export interface BenchReport {
   scenarios: (ScenarioResult & { runs?: LoadResult[]; failed?: string })[];
   mixed?: MixedSummary;
   publish?: PublishSummary;
+  firstViews?: FirstViewSummary;
   pageWeight: PageWeight[];
   pageWeightBaseline?: PageWeight;
   targets: TargetResult[];
@@ -143,6 +162,18 @@ export function meanOfRuns(runs: LoadResult[]): LoadResult {
   };
 }
 
+/** A first-view row whose measured answers were not all signed-in renders (a page-cache hit, a guest's page, a pair reused). */
+export function notFirstViews(s: Scenario): string | undefined {
+  const a = s.answers;
+  if (!a || s.failed) return undefined;
+  const wrong = [
+    a.pageCache.hit ? `${a.pageCache.hit} page-cache hits` : "",
+    a.signedIn < a.checked ? `${a.checked - a.signedIn} answers without the signed-in header` : "",
+    a.poolExhausted > 0 ? `${a.poolExhausted} requests after every session had opened the page` : "",
+  ].filter(Boolean);
+  return wrong.length > 0 ? `not first views: ${wrong.join(", ")}` : undefined;
+}
+
 function errorNote(s: Scenario): string | undefined {
   if (s.failed) return `did not run: ${s.failed.split("\n")[0]}`;
   if (s.errors === 0) return undefined;
@@ -165,12 +196,13 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   // Throughput against the baseline of the same kind: req/s >= min x the baseline's.
   const rpsTarget = (
     s: Scenario,
-    group: "api" | "web" | "web-signed-in",
+    group: "api" | "web" | "web-signed-in" | "web-first-view",
     baseline: Scenario | undefined,
     baselineName: string,
     min = RPS_RATIO,
+    extraNote?: string,
   ) => {
-    const note = errorNote(s);
+    const note = [errorNote(s), extraNote].filter(Boolean).join("; ") || undefined;
     const id = `${s.id}.rps`;
     const description = `${s.title}: req/s ≥ ${min} × ${baselineName}`;
     if (!usable(s) || !usable(baseline)) {
@@ -184,13 +216,14 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   // Tail latency against the same baseline: p99 under 4 × its p99 (the API's issue), or at most 4 × (issue 16's).
   const p99Target = (
     s: Scenario,
-    group: "api" | "web-signed-in",
+    group: "api" | "web-signed-in" | "web-first-view",
     baseline: Scenario | undefined,
     baselineName: string,
     atMost: boolean,
+    extraNote?: string,
   ) => {
     if (!usable(s) || !usable(baseline)) return;
-    const note = errorNote(s);
+    const note = [errorNote(s), extraNote].filter(Boolean).join("; ") || undefined;
     const p99 = baseline.p99 > 0 ? s.p99 / baseline.p99 : Infinity;
     const title = group === "web-signed-in" ? `${s.title} signed in` : s.title;
     targets.push({
@@ -217,6 +250,15 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
     rpsTarget(s, "web-signed-in", remix, "minimal Remix");
     p99Target(s, "web-signed-in", remix, "minimal Remix", true);
   }
+
+  // Issue 29: the same targets for first views (no kept page answers); a row whose answers were not all signed-in
+  // renders measured something else, and misses them.
+  for (const s of report.scenarios.filter((x) => x.group === "web-first-view")) {
+    rpsTarget(s, "web-first-view", remix, "minimal Remix", RPS_RATIO, notFirstViews(s));
+    p99Target(s, "web-first-view", remix, "minimal Remix", true, notFirstViews(s));
+  }
+  // `--only first-views` measured nothing else: the other targets are not evaluated.
+  if (report.only === "first-views") return targets.filter((t) => t.group === "web-first-view");
 
   // PostgreSQL (issue 12): the lists' queries, run on every request (caches off), at least 0.15 × Express.
   if (report.engine === "postgres") {
@@ -442,7 +484,9 @@ export function toMarkdown(report: BenchReport): string {
   const out: string[] = [];
   const s = report.settings;
   const postgres = report.engine === "postgres";
-  out.push(`# Inkwell benchmark, ${report.startedAt} (${report.mode}, ${postgres ? "PostgreSQL + Redis + S3" : "SQLite"})`);
+  out.push(
+    `# Inkwell benchmark, ${report.startedAt} (${report.mode}${report.only ? `, only ${report.only}` : ""}, ${postgres ? "PostgreSQL + Redis + S3" : "SQLite"})`,
+  );
   out.push("");
   if (postgres)
     out.push(
@@ -480,160 +524,222 @@ export function toMarkdown(report: BenchReport): string {
     ),
   );
 
-  out.push(
-    `\n## API reads (large set, as deployed: response cache on)${smoke ? "" : ": target req/s ≥ 0.5 × Express hello-world, p99 < 4 × its p99"}\n`,
-  );
-  out.push(
-    "The same URL over and over: after the first request the API answers from its response cache (docs/decisions/006-response-cache.md). The queries themselves are measured in the next table.\n",
-  );
-  out.push(
-    table(
-      ["Scenario", "req/s", "p50 ms", "p99 ms", "errors", "× Express req/s", "× Express p99", "req/s target", "p99 target"],
-      report.scenarios
-        .filter((x) => x.group === "api")
-        .map((a) => [
-          `${a.title}${a.note ? ` (${a.note})` : ""}`,
-          ...measuredCells(a),
-          times(a.rps, express?.rps),
-          times(a.p99, express?.p99),
-          cell(`${a.id}.rps`),
-          cell(`${a.id}.p99`),
-        ]),
-    ),
-  );
+  // `--only first-views`: the baselines and the first views, no empty tables of what did not run.
+  const all = !report.only;
+  if (all) {
+    out.push(
+      `\n## API reads (large set, as deployed: response cache on)${smoke ? "" : ": target req/s ≥ 0.5 × Express hello-world, p99 < 4 × its p99"}\n`,
+    );
+    out.push(
+      "The same URL over and over: after the first request the API answers from its response cache (docs/decisions/006-response-cache.md). The queries themselves are measured in the next table.\n",
+    );
+    out.push(
+      table(
+        ["Scenario", "req/s", "p50 ms", "p99 ms", "errors", "× Express req/s", "× Express p99", "req/s target", "p99 target"],
+        report.scenarios
+          .filter((x) => x.group === "api")
+          .map((a) => [
+            `${a.title}${a.note ? ` (${a.note})` : ""}`,
+            ...measuredCells(a),
+            times(a.rps, express?.rps),
+            times(a.p99, express?.p99),
+            cell(`${a.id}.rps`),
+            cell(`${a.id}.p99`),
+          ]),
+      ),
+    );
 
-  out.push(
-    `\n## API reads without the response cache (large set, \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`)${postgres && !smoke ? `: target for the lists req/s ≥ ${UNCACHED_LIST_RATIO} × Express hello-world` : ""}\n`,
-  );
-  out.push(
-    `${postgres ? "Every request runs its queries." : "Informational (no target): every request runs its queries."} The image read still comes from the API's image bytes cache, which has no switch.\n`,
-  );
-  out.push(
-    table(
-      [
-        "Scenario",
-        "req/s",
-        "p50 ms",
-        "p99 ms",
-        "errors",
-        "× Express req/s",
-        "× Express p99",
-        "× cached req/s",
-        ...(postgres ? ["target"] : []),
-      ],
-      report.scenarios
-        .filter((x) => x.group === "uncached")
-        .map((u) => {
-          const cached = byId.get(u.id.replace(/^uncached\./, ""));
-          return [
-            `${u.title}${u.note ? ` (${u.note})` : ""}`,
-            ...measuredCells(u),
-            times(u.rps, express?.rps),
-            times(u.p99, express?.p99),
-            times(u.rps, cached?.rps),
-            ...(postgres ? [cell(`${u.id}.rps`)] : []),
-          ];
-        }),
-    ),
-  );
+    out.push(
+      `\n## API reads without the response cache (large set, \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`)${postgres && !smoke ? `: target for the lists req/s ≥ ${UNCACHED_LIST_RATIO} × Express hello-world` : ""}\n`,
+    );
+    out.push(
+      `${postgres ? "Every request runs its queries." : "Informational (no target): every request runs its queries."} The image read still comes from the API's image bytes cache, which has no switch.\n`,
+    );
+    out.push(
+      table(
+        [
+          "Scenario",
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "errors",
+          "× Express req/s",
+          "× Express p99",
+          "× cached req/s",
+          ...(postgres ? ["target"] : []),
+        ],
+        report.scenarios
+          .filter((x) => x.group === "uncached")
+          .map((u) => {
+            const cached = byId.get(u.id.replace(/^uncached\./, ""));
+            return [
+              `${u.title}${u.note ? ` (${u.note})` : ""}`,
+              ...measuredCells(u),
+              times(u.rps, express?.rps),
+              times(u.p99, express?.p99),
+              times(u.rps, cached?.rps),
+              ...(postgres ? [cell(`${u.id}.rps`)] : []),
+            ];
+          }),
+      ),
+    );
 
-  out.push(
-    `\n## Web pages as a guest (large set, served by the page cache)${smoke ? "" : `: target req/s ≥ ${GUEST_PAGE_RATIO} × the minimal Remix page`}\n`,
-  );
-  out.push(
-    table(
-      ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "target"],
-      report.scenarios
-        .filter((x) => x.group === "web")
-        .map((w) => [w.title, ...measuredCells(w), formatBytes(w.bytesPerResponse), times(w.rps, remix?.rps), cell(`${w.id}.rps`)]),
-    ),
-  );
+    out.push(
+      `\n## Web pages as a guest (large set, served by the page cache)${smoke ? "" : `: target req/s ≥ ${GUEST_PAGE_RATIO} × the minimal Remix page`}\n`,
+    );
+    out.push(
+      table(
+        ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "target"],
+        report.scenarios
+          .filter((x) => x.group === "web")
+          .map((w) => [w.title, ...measuredCells(w), formatBytes(w.bytesPerResponse), times(w.rps, remix?.rps), cell(`${w.id}.rps`)]),
+      ),
+    );
 
-  out.push(
-    `\n## Web pages signed in (large set, the session's own kept pages)${smoke ? "" : ": target req/s ≥ 0.5 × and p99 ≤ 4 × the minimal Remix page's"}\n`,
-  );
-  out.push(
-    `The six pages and the feed and notifications with the session cookie of \`demo\`: the page cache keeps each session's own pages, checked against the data version the API answers to the user's token (docs/decisions/020-signed-in-page-cache.md).\n`,
-  );
-  out.push(
-    table(
-      ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "× minimal Remix p99", "target"],
-      report.scenarios
-        .filter((x) => x.group === "web-signed-in")
-        .map((w) => [
-          w.title,
+    out.push(
+      `\n## Web pages signed in (large set, the session's own kept pages)${smoke ? "" : ": target req/s ≥ 0.5 × and p99 ≤ 4 × the minimal Remix page's"}\n`,
+    );
+    out.push(
+      `The six pages and the feed and notifications with the session cookie of \`demo\`: the page cache keeps each session's own pages, checked against the data version the API answers to the user's token (docs/decisions/020-signed-in-page-cache.md).\n`,
+    );
+    out.push(
+      table(
+        ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "× minimal Remix p99", "target"],
+        report.scenarios
+          .filter((x) => x.group === "web-signed-in")
+          .map((w) => [
+            w.title,
+            ...measuredCells(w),
+            formatBytes(w.bytesPerResponse),
+            times(w.rps, remix?.rps),
+            remix && remix.p99 > 0 ? r3(w.p99 / remix.p99) : "-",
+            [cell(`${w.id}.rps`), cell(`${w.id}.p99`)].join(" "),
+          ]),
+      ),
+    );
+
+    out.push(`\n## Web pages signed in, page cache off (large set, rendered every time)\n`);
+    out.push(
+      `Informational (no target): the same pages on the site with \`PAGE_CACHE_ENTRIES=0\` (the API's response cache on): every request renders the page and calls the API with the user's token, as every navigation the page cache cannot answer does. The response cache serves the lists (the same for everyone), never an answer with the user's own state.\n`,
+    );
+    out.push(
+      table(
+        ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "× kept page req/s"],
+        report.scenarios
+          .filter((x) => x.group === "web-rendered")
+          .map((w) => {
+            const kept = byId.get(w.id.replace(/^rendered\./, "signed-in."));
+            return [w.title, ...measuredCells(w), formatBytes(w.bytesPerResponse), times(w.rps, remix?.rps), times(w.rps, kept?.rps)];
+          }),
+      ),
+    );
+  }
+
+  const firstViews = report.scenarios.filter((x) => x.group === "web-first-view");
+  if (firstViews.length > 0) {
+    out.push(
+      `\n## Web pages signed in, first views (large set, as deployed: no kept page can answer)${smoke ? "" : ": target req/s ≥ 0.5 × and p99 ≤ 4 × the minimal Remix page's"}\n`,
+    );
+    const f = report.firstViews;
+    const kinds = f
+      ? Object.entries(f.kinds)
+          .map(([kind, n]) => `${n} ${kind}`)
+          .join(", ")
+      : "";
+    out.push(
+      (f
+        ? `${int(f.sessions)} sessions of ${int(f.users)} seeded accounts (${kinds}), each signed in through the login form as a browser does (${int(f.signIns)} sign-ins, the warm-up's included, in ${f.signInSeconds.toFixed(1)} s, ${f.concurrency} at a time: ${(f.signIns / Math.max(0.001, f.signInSeconds)).toFixed(1)} a second, each a bcrypt comparison). `
+        : "") +
+        `The site runs as deployed (page cache on), but each session opens each of the eight pages once: no (session, page) pair is sent twice, so no page the cache keeps for a session can answer and every page is rendered and calls the API with the user's token, as a reader's first visit to a page does. A row ends after ${report.settings.duration} s or when every session has opened its page, whichever comes first (so at most ${f ? int(f.sessions) : "one per session"} requests: "requests"); before it, up to ${report.settings.warmup} s of the same page for ${f ? int(f.warmupSessions) : "other"} other sessions, thrown away. The load client reads every measured answer: "answers" gives their \`X-Page-Cache\` (never \`hit\`) and how many showed the signed-in header.\n`,
+    );
+    const answersCell = (w: Scenario) => {
+      const a = w.answers;
+      if (!a) return "-";
+      const headers = Object.entries(a.pageCache)
+        .map(([value, n]) => (value === "hit" ? `**${int(n)} hit**` : `${int(n)} ${value}`))
+        .join(", ");
+      const signedIn = a.signedIn === a.checked ? "all signed in" : `**${int(a.checked - a.signedIn)} not signed in**`;
+      return `${headers || "none"}; ${signedIn}`;
+    };
+    out.push(
+      table(
+        [
+          "Page",
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "errors",
+          "requests",
+          "bytes/response (gzip)",
+          "× minimal Remix",
+          "× minimal Remix p99",
+          "answers",
+          "target",
+        ],
+        firstViews.map((w) => [
+          w.title.replace(/, first view$/, ""),
           ...measuredCells(w),
+          int(w.requests),
           formatBytes(w.bytesPerResponse),
           times(w.rps, remix?.rps),
           remix && remix.p99 > 0 ? r3(w.p99 / remix.p99) : "-",
+          answersCell(w),
           [cell(`${w.id}.rps`), cell(`${w.id}.p99`)].join(" "),
         ]),
-    ),
-  );
+      ),
+    );
+  }
 
-  out.push(`\n## Web pages signed in, page cache off (large set, rendered every time)\n`);
-  out.push(
-    `Informational (no target): the same pages on the site with \`PAGE_CACHE_ENTRIES=0\` (the API's response cache on): every request renders the page and calls the API with the user's token, as every navigation the page cache cannot answer does. The response cache serves the lists (the same for everyone), never an answer with the user's own state.\n`,
-  );
-  out.push(
-    table(
-      ["Page", "req/s", "p50 ms", "p99 ms", "errors", "bytes/response (gzip)", "× minimal Remix", "× kept page req/s"],
-      report.scenarios
-        .filter((x) => x.group === "web-rendered")
-        .map((w) => {
-          const kept = byId.get(w.id.replace(/^rendered\./, "signed-in."));
-          return [w.title, ...measuredCells(w), formatBytes(w.bytesPerResponse), times(w.rps, remix?.rps), times(w.rps, kept?.rps)];
-        }),
-    ),
-  );
   if (report.cacheChecks.length > 0) {
     const bad = report.cacheChecks.filter((c) => !c.ok);
     out.push(
-      `\nChecked before each page's load (the second of two GETs): ${report.cacheChecks.length - bad.length} of ${report.cacheChecks.length} took the expected path (guest pages \`X-Page-Cache: hit\`; signed-in pages \`X-Page-Cache: hit\` and the signed-in header; with the page cache off no \`X-Page-Cache\`).` +
+      `\nChecked: ${report.cacheChecks.length - bad.length} of ${report.cacheChecks.length} took the expected path (before each page's load, the second of two GETs: guest pages \`X-Page-Cache: hit\`; signed-in pages \`X-Page-Cache: hit\` and the signed-in header; with the page cache off no \`X-Page-Cache\`; first views: every measured answer, no \`X-Page-Cache: hit\` and the signed-in header).` +
         (bad.length > 0 ? ` Not as expected: ${bad.map((c) => `${c.id} (${c.got})`).join("; ")}.` : ""),
     );
   }
 
-  out.push("\n## Growth: the same reads on the small and the large set, both caches off\n");
-  out.push(
-    `Both sites run with \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`. "× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set. The notifications and the feed are the bench user's (\`demo\`, signed in with an API token: 500 series followed, as many notifications in both sets).${smoke ? "" : " Targets: page 1 ≤ 1.5 (posts, comments, notifications, feed), search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`,
-  );
-  const growthRows = report.scenarios
-    .filter((x) => x.group === "growth")
-    .map((small) => {
-      const large = byId.get(small.id.replace(/^small\./, "uncached."));
-      const target = GROWTH_TARGET_OF[small.id] ?? "";
-      const label = large && large.title !== small.title ? `${small.title} (large: ${large.title.replace(/^.*, /, "")})` : small.title;
-      return [
-        `${label}${small.note ? ` (small: ${small.note})` : ""}`,
-        int(small.rps),
-        large ? int(large.rps) : "-",
-        ms(small.p50),
-        large ? ms(large.p50) : "-",
-        large && large.rps > 0 && small.rps > 0 ? r2(small.rps / large.rps) : "-",
-        errCell(small),
-        target ? cell(target) : "",
-      ];
-    });
-  out.push(
-    table(["Read", "small req/s", "large req/s", "small p50 ms", "large p50 ms", "× slower", "errors (small)", "target"], growthRows),
-  );
-  const deep = targetsById.get("growth.deep-page");
-  const p1 = byId.get("uncached.api.hub-latest-p1");
-  const dp = byId.get("uncached.api.hub-latest-deep");
-  if (p1 && dp) {
+  if (all) {
+    out.push("\n## Growth: the same reads on the small and the large set, both caches off\n");
     out.push(
-      `\nDeep page (large set, caches off): page ${report.picks.large?.deepPage ?? "?"} of the big hub's latest posts ${int(dp.rps)} req/s vs page 1 ${int(p1.rps)} req/s: ${times(p1.rps, dp.rps)} × slower${deep ? ` (target ≤ 3: ${mark(deep.pass)})` : ""}.`,
+      `Both sites run with \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`. "× slower" is the time per request (1 / req/s at the same concurrency) on the large set over the small set. The notifications and the feed are the bench user's (\`demo\`, signed in with an API token: 500 series followed, as many notifications in both sets).${smoke ? "" : " Targets: page 1 ≤ 1.5 (posts, comments, notifications, feed), search ≤ 3; deep page ≤ 3 × page 1 (below)."}\n`,
     );
-  }
+    const growthRows = report.scenarios
+      .filter((x) => x.group === "growth")
+      .map((small) => {
+        const large = byId.get(small.id.replace(/^small\./, "uncached."));
+        const target = GROWTH_TARGET_OF[small.id] ?? "";
+        const label = large && large.title !== small.title ? `${small.title} (large: ${large.title.replace(/^.*, /, "")})` : small.title;
+        return [
+          `${label}${small.note ? ` (small: ${small.note})` : ""}`,
+          int(small.rps),
+          large ? int(large.rps) : "-",
+          ms(small.p50),
+          large ? ms(large.p50) : "-",
+          large && large.rps > 0 && small.rps > 0 ? r2(small.rps / large.rps) : "-",
+          errCell(small),
+          target ? cell(target) : "",
+        ];
+      });
+    out.push(
+      table(["Read", "small req/s", "large req/s", "small p50 ms", "large p50 ms", "× slower", "errors (small)", "target"], growthRows),
+    );
+    const deep = targetsById.get("growth.deep-page");
+    const p1 = byId.get("uncached.api.hub-latest-p1");
+    const dp = byId.get("uncached.api.hub-latest-deep");
+    if (p1 && dp) {
+      out.push(
+        `\nDeep page (large set, caches off): page ${report.picks.large?.deepPage ?? "?"} of the big hub's latest posts ${int(dp.rps)} req/s vs page 1 ${int(p1.rps)} req/s: ${times(p1.rps, dp.rps)} × slower${deep ? ` (target ≤ 3: ${mark(deep.pass)})` : ""}.`,
+      );
+    }
 
-  const cp1 = byId.get("uncached.api.post-comments-p1");
-  const cdp = byId.get("uncached.api.post-comments-deep");
-  const cdeep = targetsById.get("growth.comments-deep-page");
-  if (cp1 && cdp) {
-    out.push(
-      `\nDeep comment page (large set, caches off): page ${report.picks.large?.comments?.deepPage ?? "?"} of the big post's top-level comments (top sort) ${int(cdp.rps)} req/s vs page 1 ${int(cp1.rps)} req/s: ${times(cp1.rps, cdp.rps)} × slower${cdeep ? ` (target ≤ 3: ${mark(cdeep.pass)})` : ""}.`,
-    );
+    const cp1 = byId.get("uncached.api.post-comments-p1");
+    const cdp = byId.get("uncached.api.post-comments-deep");
+    const cdeep = targetsById.get("growth.comments-deep-page");
+    if (cp1 && cdp) {
+      out.push(
+        `\nDeep comment page (large set, caches off): page ${report.picks.large?.comments?.deepPage ?? "?"} of the big post's top-level comments (top sort) ${int(cdp.rps)} req/s vs page 1 ${int(cp1.rps)} req/s: ${times(cp1.rps, cdp.rps)} × slower${cdeep ? ` (target ≤ 3: ${mark(cdeep.pass)})` : ""}.`,
+      );
+    }
   }
 
   const mixed = byId.get("mixed");
@@ -717,22 +823,23 @@ export function toMarkdown(report: BenchReport): string {
       );
   }
 
-  out.push(`\n## Page weight (from the build output, gzip)${smoke ? "" : ": target ≤ 100 KB of JavaScript per page"}\n`);
   const weights = [...report.pageWeight, ...(report.pageWeightBaseline ? [report.pageWeightBaseline] : [])];
-  out.push(
-    table(
-      ["Page", "routes", "JS files", "JS", "JS gzip", "CSS gzip", "target"],
-      weights.map((w) => [
-        w.page,
-        w.routes.join(" › ") || "(none)",
-        String(w.js.files.length),
-        formatBytes(w.js.bytes),
-        formatBytes(w.js.gzip),
-        formatBytes(w.css.gzip),
-        w === report.pageWeightBaseline ? "(baseline)" : cell(`page-weight.${w.page}`),
-      ]),
-    ),
-  );
+  if (all) out.push(`\n## Page weight (from the build output, gzip)${smoke ? "" : ": target ≤ 100 KB of JavaScript per page"}\n`);
+  if (all)
+    out.push(
+      table(
+        ["Page", "routes", "JS files", "JS", "JS gzip", "CSS gzip", "target"],
+        weights.map((w) => [
+          w.page,
+          w.routes.join(" › ") || "(none)",
+          String(w.js.files.length),
+          formatBytes(w.js.bytes),
+          formatBytes(w.js.gzip),
+          formatBytes(w.css.gzip),
+          w === report.pageWeightBaseline ? "(baseline)" : cell(`page-weight.${w.page}`),
+        ]),
+      ),
+    );
 
   if (!smoke) {
     const met = report.targets.filter((t) => t.pass).length;

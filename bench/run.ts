@@ -4,6 +4,7 @@
 // then writes bench/results/<timestamp>.json/.md and prints the Markdown table.
 // `npm run bench -- --smoke`: tiny data sets and short runs, no targets (CI).
 // `npm run bench -- --engine postgres` (or BENCH_ENGINE=postgres): the same on PostgreSQL + Redis + S3 (postgres.ts).
+// `npm run bench -- --only first-views`: the baselines and the first views only (first-views.ts).
 // Orchestration only: see README.md in this folder for what each file does.
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -22,6 +23,7 @@ import { acquireRunLock, copyDataset, ensureDataset, FULL_DATASETS, removeDir, S
 import { LoadRunner, type LoadRequest } from "./load.ts";
 import { checkCounters, countPosts, prepareMixed } from "./mixed.ts";
 import { pageWeights } from "./page-weight.ts";
+import { FIRST_VIEW_USERS, firstViewUsers, signInSessions, WARMUP_SESSION_SHARE } from "./first-views.ts";
 import { governanceReads, governanceTokens, NO_GOVERNANCE, pickGovernance, type GovernancePicks } from "./governance.ts";
 import { asLoadResult, mean, median, preparePublish, publishChapters, watchJobs, type JobProgress } from "./publish.ts";
 import { startPostgresRun, type BenchEngine, type PostgresRun, type SiteData } from "./postgres.ts";
@@ -31,6 +33,7 @@ import {
   apiToken,
   BENCH_USER,
   BIG_HUB_NAME,
+  firstViewPages,
   MIXED_ID,
   pickFromData,
   pickSignedIn,
@@ -61,25 +64,31 @@ import {
   type Site,
 } from "./servers.ts";
 
-const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>]
+const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--only first-views] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>] [--first-view-sessions <n>]
 
   --smoke              tiny data sets, short runs, no targets (what CI runs)
   --engine <name>      sqlite (default: the data folder) or postgres (PostgreSQL + Redis + S3 started for the run,
                        the data sets copied in with copy-site); also BENCH_ENGINE
+  --only first-views   the baselines (both rounds) and the first-views table only, on the large set (a few minutes)
   --duration <s>       measured seconds per scenario (default ${FULL_SETTINGS.duration}; smoke ${SMOKE_SETTINGS.duration})
   --warmup <s>         warm-up seconds before each measured run (default ${FULL_SETTINGS.warmup}; smoke ${SMOKE_SETTINGS.warmup})
   --connections <n>    concurrent connections (default ${FULL_SETTINGS.connections}; smoke ${SMOKE_SETTINGS.connections})
-  --mixed-duration <s> seconds of the mixed read/write load (default ${FULL_SETTINGS.mixedDuration}; smoke ${SMOKE_SETTINGS.mixedDuration})`;
+  --mixed-duration <s> seconds of the mixed read/write load (default ${FULL_SETTINGS.mixedDuration}; smoke ${SMOKE_SETTINGS.mixedDuration})
+  --first-view-sessions <n>
+                       sessions signed in for the first views, so at most n requests a row (default ${FULL_SETTINGS.firstViewSessions};
+                       smoke ${SMOKE_SETTINGS.firstViewSessions}), plus 1 in ${WARMUP_SESSION_SHARE} more for the warm-up`;
 
-function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; settings: LoadSettings } {
+function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; only?: "first-views"; settings: LoadSettings } {
   const smoke = argv.includes("--smoke");
   let engine = process.env.BENCH_ENGINE || "sqlite";
+  let only: "first-views" | undefined;
   const settings = { ...(smoke ? SMOKE_SETTINGS : FULL_SETTINGS) };
   const numbers: Record<string, keyof LoadSettings> = {
     "--duration": "duration",
     "--warmup": "warmup",
     "--connections": "connections",
     "--mixed-duration": "mixedDuration",
+    "--first-view-sessions": "firstViewSessions",
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i]!.includes("=") ? argv[i]!.split("=", 2) : [argv[i]!, undefined];
@@ -92,18 +101,25 @@ function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; setti
       engine = inline ?? argv[++i] ?? "";
       continue;
     }
+    if (flag === "--only") {
+      const what = inline ?? argv[++i] ?? "";
+      if (what !== "first-views") throw new Error(`--only takes first-views, got "${what}"\n${USAGE}`);
+      only = what;
+      continue;
+    }
     const key = numbers[flag];
     if (!key) throw new Error(`Unknown argument: ${argv[i]}\n${USAGE}`);
     const value = Number(inline ?? argv[++i]);
-    if (!Number.isFinite(value) || value < 0 || (key === "connections" && (value < 1 || !Number.isInteger(value))))
-      throw new Error(`${flag} needs a number`);
+    const whole = key === "connections" || key === "firstViewSessions";
+    if (!Number.isFinite(value) || value < 0 || (whole && (value < 1 || !Number.isInteger(value))))
+      throw new Error(`${flag} needs a ${whole ? "whole number of at least 1" : "number"}`);
     settings[key] = value;
   }
   if (engine !== "sqlite" && engine !== "postgres") throw new Error(`--engine must be sqlite or postgres, got "${engine}"`);
-  return { smoke, engine, settings };
+  return { smoke, engine, only, settings };
 }
 
-const { smoke, engine, settings } = parseArgs(process.argv.slice(2));
+const { smoke, engine, only, settings } = parseArgs(process.argv.slice(2));
 const mode = smoke ? "smoke" : "full";
 const startedAt = new Date();
 const loadavgStart = os.loadavg();
@@ -170,10 +186,12 @@ async function measureScenario(
   base: string,
   dataset: string | undefined,
   request: Omit<LoadRequest, "url"> = {},
+  /** Another load than the one request over and over (first views). */
+  load: () => Promise<LoadResult> = () => runner.measure({ ...request, url: base + def.path }),
 ): Promise<ScenarioResult> {
   const meta = { id: def.id, group: def.group, title: def.title, dataset, method: request.method ?? "GET", path: def.path, note: def.note };
   try {
-    const r = await runner.measure({ ...request, url: base + def.path });
+    const r = await load();
     printLine(def.id, r);
     // Nothing answered within the run and nothing failed either: every request was still waiting when it ended.
     if (r.requests === 0 && r.errors === 0)
@@ -334,6 +352,68 @@ async function measureGovernanceReads(
   }
 }
 
+/**
+ * First views (first-views.ts): sessions of seeded accounts signed in through the login form, a few at a time and
+ * timed; then each page is opened once by each measured session (after a warm-up of other sessions), every answer
+ * checked for a page-cache hit and the signed-in header.
+ */
+async function measureFirstViews(site: Site, dataset: string, p: Picks): Promise<void> {
+  const defs = firstViewPages(p);
+  const sessions = settings.firstViewSessions;
+  const warmupSessions = settings.warmup > 0 ? Math.max(settings.connections, Math.ceil(sessions / WARMUP_SESSION_SHARE)) : 0;
+  let cookies: string[];
+  try {
+    const users = await firstViewUsers(site.apiUrl, p, Math.min(FIRST_VIEW_USERS, sessions + warmupSessions));
+    log(
+      `First views: signing in ${sessions} + ${warmupSessions} (warm-up) sessions of ${users.names.length} seeded accounts (${Object.entries(
+        users.kinds,
+      )
+        .map(([kind, n]) => `${n} ${kind}`)
+        .join(", ")}) through the login form...`,
+    );
+    const signIns = await signInSessions(site.webUrl, users.names, sessions + warmupSessions);
+    cookies = signIns.cookies;
+    log(
+      `  ${cookies.length} sign-ins of ${signIns.users} accounts in ${signIns.seconds.toFixed(1)} s, ${signIns.concurrency} at a time (${(cookies.length / signIns.seconds).toFixed(1)} a second)` +
+        (signIns.failed.length > 0 ? `; ${signIns.failed.length} accounts could not sign in (${signIns.failed[0]!.message})` : ""),
+    );
+    firstViews = {
+      users: signIns.users,
+      kinds: users.kinds,
+      sessions,
+      warmupSessions,
+      signIns: cookies.length,
+      signInSeconds: signIns.seconds,
+      concurrency: signIns.concurrency,
+      failed: signIns.failed.map((f) => f.username),
+    };
+    if (signIns.failed.length > 0)
+      problems.push(`First views: ${signIns.failed.length} seeded accounts could not sign in; first: ${signIns.failed[0]!.message}`);
+  } catch (err) {
+    markNotRun(defs, dataset, err instanceof Error ? err.message : String(err));
+    return;
+  }
+  // The warm-up's sessions first, then the measured ones: each session opens each page once in all.
+  const warmup = cookies.slice(0, warmupSessions);
+  const measured = cookies.slice(warmupSessions);
+  for (const def of defs) {
+    const pairs = (list: string[]) => list.map((cookie) => ({ path: def.path, cookie }));
+    const r = await measureScenario(def, site.webUrl, dataset, {}, () =>
+      runner.measureFirstViews(site.webUrl, { warmup: pairs(warmup), measured: pairs(measured) }),
+    );
+    const a = r.answers;
+    if (!a) continue;
+    const headers = Object.entries(a.pageCache).map(([value, n]) => `${value} ${n}`);
+    const after = a.poolExhausted ? `, ${a.poolExhausted} requests after` : "";
+    const got = `${a.checked} answers: X-Page-Cache ${headers.join(", ")}; ${a.signedIn} with the signed-in header; ${a.pairsUsed} of ${measured.length} sessions${after}`;
+    const expected = "every measured answer: no X-Page-Cache hit, the signed-in header, each session once";
+    const ok = a.checked > 0 && !a.pageCache.hit && a.signedIn === a.checked && a.poolExhausted === 0;
+    cacheChecks.push({ id: def.id, path: def.path, expected, got, ok });
+    log(`    ${got}`);
+    if (!ok) problems.push(`Cache check ${def.id} (${def.path}): expected ${expected}, got ${got}.`);
+  }
+}
+
 const BASELINES: { kind: BaselineKind; title: string }[] = [
   { kind: "node-http", title: "node:http JSON handler" },
   { kind: "express-hello", title: "Express 5 hello-world JSON" },
@@ -384,7 +464,7 @@ async function withSite<T>(data: SiteData, label: string, extraEnv: Record<strin
 }
 
 log(
-  `Inkwell benchmark (${mode}, ${engine === "postgres" ? "PostgreSQL + Redis + S3" : "SQLite"}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`,
+  `Inkwell benchmark (${mode}${only ? `, only ${only}` : ""}, ${engine === "postgres" ? "PostgreSQL + Redis + S3" : "SQLite"}): ${settings.connections} connections, ${settings.warmup} s warm-up + ${settings.duration} s per scenario, mixed load ${settings.mixedDuration} s.`,
 );
 
 // One run at a time in this checkout (shared data folders; and two loads on 2 cores spoil both).
@@ -400,7 +480,8 @@ try {
 const specs = smoke ? SMOKE_DATASETS : FULL_DATASETS;
 const datasetTimeout = smoke ? 120_000 : 15 * 60_000;
 const large = await stage("datasets", () => ensureDataset(specs.large, { timeoutMs: datasetTimeout }));
-const small = await stage("datasets", () => ensureDataset(specs.small, { timeoutMs: datasetTimeout }));
+// `--only first-views` needs the large set alone.
+const small = only ? undefined : await stage("datasets", () => ensureDataset(specs.small, { timeoutMs: datasetTimeout }));
 if (engine === "postgres") {
   await stage("postgres", async () => {
     postgres = await startPostgresRun();
@@ -425,7 +506,17 @@ await measureBaselines(1);
 const picks: BenchReport["picks"] = {};
 const pageWeight: BenchReport["pageWeight"] = [];
 let pageWeightBaseline: BenchReport["pageWeightBaseline"];
-if (large) {
+let firstViews: BenchReport["firstViews"];
+if (large && only === "first-views") {
+  await stage("first views", () =>
+    withSite(siteData(large, "large-first-views"), "large-first-views", {}, async (site) => {
+      const p = (picks.large = await pickFromData(site.apiUrl));
+      log(`Picked: big hub "${p.bigHub.name}", post ${p.postId}, series "${p.series.name}" chapter ${p.chapterNumber}`);
+      await measureFirstViews(site, large.name, p);
+    }),
+  );
+}
+if (large && !only) {
   await stage("large set", () =>
     withSite(siteData(large, "large"), "large", {}, async (site) => {
       const p = await pickFromData(site.apiUrl);
@@ -450,13 +541,16 @@ if (large) {
           pageWeights(path.join(ROOT, "bench/baselines/remix-minimal/build"), { "minimal Remix page": "/" }),
         )) ?? [];
       pageWeightBaseline = minimal;
+      // Last on this site: hundreds of sessions fill the page cache (it drops the oldest pages past its size).
+      log("Web pages signed in, first views (large set, as deployed: each session opens each page once)...");
+      await measureFirstViews(site, large.name, p);
     }),
   );
 }
 
 // 3b. The signed-in pages with the page cache off (the API's response cache on, as deployed): what every navigation
 // that the page cache cannot answer costs.
-if (large) {
+if (large && !only) {
   await stage("large set, page cache off", () =>
     withSite(siteData(large, "large-rendered"), "large-rendered", { PAGE_CACHE_ENTRIES: "0" }, async (site) => {
       const p = picks.large ?? (picks.large = await pickFromData(site.apiUrl));
@@ -468,7 +562,7 @@ if (large) {
 
 // 4. The large set again with both caches off: the same API reads measure the queries (uncached.api.*),
 // the large end of the growth curve.
-if (large) {
+if (large && !only) {
   await stage("large set, caches off", () =>
     withSite(siteData(large, "large-uncached"), "large-uncached", CACHES_OFF, async (site) => {
       const p = picks.large ?? (picks.large = await pickFromData(site.apiUrl));
@@ -499,7 +593,7 @@ if (small) {
 
 // 6. Mixed load on a throw-away copy of the large set (the cached set keeps its seeded state).
 let mixed: BenchReport["mixed"];
-if (large) {
+if (large && !only) {
   await stage("mixed load", async () => {
     const copyName = `${large.name}-mixed-copy`;
     const copy: SiteData = postgres ? await postgres.copyForWrites(large, copyName) : { dataDir: copyDataset(large, copyName), env: {} };
@@ -565,7 +659,7 @@ if (large) {
 // 7. Publishing chapters on another throw-away copy of the large set: to the crowd series (every user and reader
 // follows it) and to the quiet one (no followers), alternating; the followers' notifications are a job after the request.
 let publish: BenchReport["publish"];
-if (large) {
+if (large && !only) {
   await stage("publish", async () => {
     const copyName = `${large.name}-publish-copy`;
     const copy: SiteData = postgres ? await postgres.copyForWrites(large, copyName) : { dataDir: copyDataset(large, copyName), env: {} };
@@ -682,6 +776,7 @@ for (const d of [large, small].filter((x): x is Dataset => !!x))
 const finishedAt = new Date();
 const draft: Omit<BenchReport, "targets"> = {
   mode,
+  ...(only ? { only } : {}),
   engine,
   copies: postgres?.copies,
   startedAt: startedAt.toISOString(),
@@ -705,6 +800,7 @@ const draft: Omit<BenchReport, "targets"> = {
   cacheChecks,
   mixed,
   publish,
+  firstViews,
   pageWeight,
   pageWeightBaseline,
   problems,

@@ -224,12 +224,20 @@ export function webPages(p: Picks, idPrefix = "web", group: ScenarioGroup = "web
  * `signed-in.web.*` on the site as deployed (the page cache keeps each session's own pages), `rendered.web.*` with the
  * page cache off (every request renders the page and calls the API with the user's token).
  */
-export function signedInPages(p: Picks, idPrefix: string, group: "web-signed-in" | "web-rendered"): ScenarioDef[] {
+export function signedInPages(p: Picks, idPrefix: string, group: "web-signed-in" | "web-rendered" | "web-first-view"): ScenarioDef[] {
   const own: ScenarioDef[] = [
     { id: "feed", title: "page /feed", path: "/feed", group, target: "web" },
     { id: "notifications", title: "page /notifications", path: "/notifications", group, target: "web" },
   ];
   return [...webPages(p, idPrefix, group), ...own.map((d) => ({ ...d, id: `${idPrefix}.${d.id}` }))];
+}
+
+/**
+ * The same eight pages as first views (ids `first-view.web.*`, first-views.ts): on the site as deployed, each opened
+ * once by each of many sessions, so no page the cache keeps for a session can answer.
+ */
+export function firstViewPages(p: Picks): ScenarioDef[] {
+  return signedInPages(p, FIRST_VIEW_WEB_PREFIX, "web-first-view").map((d) => ({ ...d, title: `${d.title}, first view` }));
 }
 
 /** Every scenario id a run produces (the smoke test checks them all). */
@@ -257,6 +265,7 @@ export function allScenarioIds(): string[] {
     ...webPages(fake).map((s) => s.id),
     ...signedInPages(fake, SIGNED_IN_WEB_PREFIX, "web-signed-in").map((s) => s.id),
     ...signedInPages(fake, RENDERED_WEB_PREFIX, "web-rendered").map((s) => s.id),
+    ...firstViewPages(fake).map((s) => s.id),
     MIXED_ID,
     ...PUBLISH_IDS,
   ];
@@ -270,6 +279,8 @@ export const UNCACHED_API_PREFIX = "uncached.api";
 export const SIGNED_IN_WEB_PREFIX = "signed-in.web";
 /** The same with the page cache off: rendered on every request. */
 export const RENDERED_WEB_PREFIX = "rendered.web";
+/** The same as deployed, each page opened once by each of many sessions: first views. */
+export const FIRST_VIEW_WEB_PREFIX = "first-view.web";
 
 /** The seeded user the signed-in pages are rendered for (seed/scale.ts: user 0 is the demo user; every seeded user shares its password). */
 export const BENCH_USER = { username: "demo", password: "demo1234" };
@@ -308,10 +319,10 @@ export interface PageProbe {
   signedIn: boolean;
 }
 
-/** GETs a page (twice, so the second can be a cache hit) and reports how the last answer was made. */
-export async function probePage(webUrl: string, path: string, headers: Record<string, string> = {}): Promise<PageProbe> {
+/** GETs a page (twice by default, so the second can be a cache hit) and reports how the last answer was made. */
+export async function probePage(webUrl: string, path: string, headers: Record<string, string> = {}, gets = 2): Promise<PageProbe> {
   let last: PageProbe | undefined;
-  for (let i = 0; i < 2; i++) {
+  for (let i = 0; i < gets; i++) {
     const res = await fetch(webUrl + path, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
     const html = await res.text();
     last = { path, status: res.status, pageCache: res.headers.get("x-page-cache"), signedIn: /action="\/logout"/.test(html) };

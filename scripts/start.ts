@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chooseDemoPassword, type DemoPassword } from "../seed/demo-password.ts";
-import { checkAllSettings, exitWithConfigProblems, seedDemoSetting } from "./lib/settings.ts";
+import { apiInProcessSetting, checkAllSettings, exitWithConfigProblems, seedDemoSetting } from "./lib/settings.ts";
 
 const problems = checkAllSettings(process.env);
 if (problems.length > 0) exitWithConfigProblems("Inkwell", problems);
@@ -35,12 +35,14 @@ const demo = seedDemo ? chooseDemoPassword(env) : undefined;
 const data = await prepareData(dataDir, { demoPassword: demo?.password });
 const { startWeb } = await import("../web/main.ts");
 const api = await startApi(env);
-const web = await startWeb({ ...env, API_PORT: String(api.port) });
+// The pages' API calls go to the API in memory, with no socket (API_IN_PROCESS=false: over HTTP, as a split deployment).
+const web = await startWeb({ ...env, API_PORT: String(api.port) }, { api: apiInProcessSetting(env) ? api.app : undefined });
 
 console.log(`
 Inkwell is running
   web app:  http://localhost:${web.port}
   API:      http://localhost:${api.port}  (OpenAPI: http://localhost:${api.port}/openapi.json)
+  pages call the API ${web.apiCalls}
   data:     ${dataDir}${data === "seeded" ? " (demo content added)" : data === "empty" ? " (empty: SEED_DEMO=true adds the demo to an empty data folder)" : ""}${demoLoginLine(demo, data === "seeded")}
 Press Ctrl-C to stop.`);
 

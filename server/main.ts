@@ -44,7 +44,8 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
       await db.close();
       await shared.close();
     })());
-  return { config, server, close, port: config.port };
+  // `app`: the web app in the same process calls it in memory (scripts/start.ts, web/api-in-process.ts).
+  return { config, server, close, port: config.port, app };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -17,6 +17,7 @@ import { bodyLimit, bodyLimitFor, isRefusedBody } from "./body-limit.ts";
 import { createPageCache, sentAsStored } from "./page-cache.ts";
 import { requestChecks } from "./request-checks.ts";
 import { checkWebSettings, loadWebConfig, type WebConfig } from "../app/lib/config.server.ts";
+import { inProcessApi, type ExpressApp } from "./api-in-process.ts";
 import { exitWithConfigProblems } from "../common/config-problems.ts";
 import type { WebContext } from "../app/lib/context.ts";
 
@@ -29,6 +30,11 @@ const SIGNED_IN_PAGE_MAX_AGE_MS = 60_000;
 export interface StartWebOptions {
   /** Serve app/ through Vite in middleware mode with hot reload (npm run dev) instead of build/. */
   vite?: boolean;
+  /**
+   * The API's Express app, when it runs in this process (scripts/start.ts): the API calls of pages are
+   * dispatched into it in memory instead of over HTTP to API_URL (docs/web.md §1).
+   */
+  api?: ExpressApp;
 }
 
 /**
@@ -37,6 +43,7 @@ export interface StartWebOptions {
  */
 export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: StartWebOptions = {}) {
   const config = loadWebConfig(env);
+  const apiTransport = options.api ? inProcessApi(options.api) : undefined;
   const app = express();
   app.disable("x-powered-by");
   // req.ip is the visitor's address (behind a proxy: from its X-Forwarded-For); the API gets it forwarded.
@@ -77,7 +84,8 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
         createPageCache({
           build,
           apiUrl: config.apiUrl,
-          loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip, perRequest: new Map() }),
+          apiTransport,
+          loadContext: (nonce, req): WebContext => ({ config, nonce, clientAddress: req.ip, perRequest: new Map(), apiTransport }),
           // The page cache's key reads the request with the app's own functions (docs/web.md §10, "Page cache").
           sessionOf: (request) => readSessionCookie(request.headers.get("Cookie"), { config, nonce: "" }),
           varyOf: async (request) => {
@@ -100,6 +108,7 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
       nonce: String(res.locals.nonce ?? ""),
       clientAddress: req.ip,
       perRequest: new Map(),
+      apiTransport,
     }),
   });
   // After a 413 from the body limit, Remix fails to read the body and then to answer: expected,
@@ -123,7 +132,9 @@ export async function startWeb(env: NodeJS.ProcessEnv = process.env, options: St
       await closeServer();
       await closeVite();
     })());
-  return { server, close, port, config };
+  /** How the pages reach the API, for the start log. */
+  const apiCalls = apiTransport ? "in process (no HTTP)" : `over HTTP to ${config.apiUrl}`;
+  return { server, close, port, config, apiCalls };
 }
 
 /**
@@ -163,7 +174,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = checkWebSettings(process.env);
   if (problems.length > 0) exitWithConfigProblems("The web app", problems);
   const web = await startWeb();
-  console.log(`Web app listening on http://localhost:${web.port}`);
+  console.log(`Web app listening on http://localhost:${web.port}; API calls ${web.apiCalls}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void web.close().then(() => process.exit(0)));
   }

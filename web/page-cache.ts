@@ -8,6 +8,7 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import { createRequestHandler } from "@remix-run/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { sharedRead } from "../common/shared-read.ts";
+import type { ApiTransport } from "../app/lib/api.server.ts";
 
 const gzip = promisify(zlib.gzip);
 
@@ -55,6 +56,8 @@ export interface PageCacheOptions {
   build: ServerBuild;
   /** Where the web server reaches the API (for GET /data-version). */
   apiUrl: string;
+  /** How: the API's app in memory when it runs in this process (web/api-in-process.ts); fetch unless given. */
+  apiTransport?: ApiTransport;
   /** The load context for a render, given the nonce to use and the request. */
   loadContext: (nonce: string, req: ExpressRequest) => AppLoadContext;
   /**
@@ -114,14 +117,15 @@ export function createPageCache(options: PageCacheOptions) {
   const signedInPages = new Map<string, Entry>();
   const versionUrl = `${options.apiUrl}/data-version`;
   // One check at a time, shared by the requests that arrive while it is out (each gets a version read after it came).
-  const guestVersion = sharedRead(() => fetchVersion(versionUrl, options.timeoutMs));
+  const send = options.apiTransport ?? fetch;
+  const guestVersion = sharedRead(() => fetchVersion(send, versionUrl, options.timeoutMs));
   // The same per session; dropped when the map grows past the pages kept (a check is cheap to remake).
   const sessionVersions = new Map<string, () => Promise<string>>();
   const versionOf = (token: string) => {
     let check = sessionVersions.get(token);
     if (!check) {
       if (sessionVersions.size >= options.maxEntries) sessionVersions.clear();
-      sessionVersions.set(token, (check = sharedRead(() => fetchVersion(versionUrl, options.timeoutMs, token))));
+      sessionVersions.set(token, (check = sharedRead(() => fetchVersion(send, versionUrl, options.timeoutMs, token))));
     }
     return check;
   };
@@ -214,11 +218,11 @@ async function keptPage(version: string, response: Response, res: ExpressRespons
 }
 
 /** GET /data-version; with a signed-in visitor's token, the version as they see it (their reading progress moves it too). */
-async function fetchVersion(url: string, timeoutMs: number, token?: string): Promise<string> {
+async function fetchVersion(send: ApiTransport, url: string, timeoutMs: number, token?: string): Promise<string> {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  const res = await send(new URL(url), { method: "GET", headers, body: undefined, signal: AbortSignal.timeout(timeoutMs) });
   if (!res.ok) throw new Error(`GET /data-version answered ${res.status}`);
-  return ((await res.json()) as { version: string }).version;
+  return (JSON.parse(await res.text()) as { version: string }).version;
 }
 
 /** The URL as a Request parses it (from the Host header too, which can even move the path) and the headers. */

@@ -12,7 +12,15 @@ import { SeriesBadges } from "./series-badges.tsx";
  * column on a phone (the viewport less the container's padding and the card's border, app.css `.grid--cards`), at
  * most about 480px in the wider grids.
  */
-function CardBanner({ entity, className, eager }: { entity: Hub | Series; className: string; eager?: boolean }) {
+function CardBanner({
+  entity,
+  className,
+  eager,
+}: {
+  entity: Pick<Hub | Series, "name" | "profileBannerId">;
+  className: string;
+  eager?: boolean;
+}) {
   return (
     <Banner
       name={entity.name}
@@ -25,12 +33,15 @@ function CardBanner({ entity, className, eager }: { entity: Hub | Series; classN
   );
 }
 
+/** What a hub's card shows: the Hubs page's loader sends only this (its data is written into the page). */
+export type HubCardData = Pick<Hub, "id" | "name" | "description" | "memberCount" | "profileImageId" | "profileBannerId">;
+
 /**
  * A hub in a grid: banner, logo, name, description, member count. The whole card is the link.
  * `eager`: the first cards' banners are in the first screen (one is the LCP): not lazy, high priority, found by the
  * preload scanner.
  */
-export function HubCard({ hub, headingLevel = 3, eager }: { hub: Hub; headingLevel?: 2 | 3; eager?: boolean }) {
+export function HubCard({ hub, headingLevel = 3, eager }: { hub: HubCardData; headingLevel?: 2 | 3; eager?: boolean }) {
   const H = `h${headingLevel}` as const;
   return (
     <article className="card hub-card">
@@ -111,13 +122,18 @@ export function PostCard({ post }: { post: PostSummary }) {
   );
 }
 
+/** What home's Latest Chapters card shows of a series: its loader sends only this (app/routes/_index.tsx). */
+export type LatestChapterCardData = Pick<Series, "id" | "name" | "authorName" | "profileImageId" | "profileBannerId"> & {
+  latestChapter: Pick<NonNullable<Series["latestChapter"]>, "number" | "title">;
+};
+
 /** Home's Latest Chapters: a series with its newest chapter, linking to the chapter (`eager` as HubCard's). */
 export function LatestChapterCard({
   series,
   headingLevel = 3,
   eager,
 }: {
-  series: Series & { latestChapter: NonNullable<Series["latestChapter"]> };
+  series: LatestChapterCardData;
   headingLevel?: 2 | 3;
   eager?: boolean;
 }) {

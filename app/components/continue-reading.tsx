@@ -15,8 +15,13 @@ export function ContinueLink({ seriesName, progress }: { seriesName: string; pro
   );
 }
 
+/** What the list shows of a position: home's loader sends only this. */
+export type ContinueReadingItem = Pick<ContinueReading, "chapterNumber" | "page" | "unreadChapters"> & {
+  series: Pick<ContinueReading["series"], "id" | "name" | "profileImageId">;
+};
+
 /** The home page's "Continue reading": the series in progress, most recently read first. */
-export function ContinueReadingList({ items }: { items: ContinueReading[] }) {
+export function ContinueReadingList({ items }: { items: ContinueReadingItem[] }) {
   return (
     <ul className="continue-list" role="list">
       {items.map((item) => (

@@ -3,11 +3,16 @@ import type { Hub } from "../../server/rules/api-responses.ts";
 import { hubPath, postPath } from "../lib/urls.ts";
 import { Logo } from "./images.tsx";
 
+/** What the sidebar shows of a hub: loaders send only this (app/lib/load.server.ts `loadRecentHubs`). */
+export type RecentHub = Pick<Hub, "id" | "name" | "description" | "profileImageId"> & {
+  latestPost: Pick<NonNullable<Hub["latestPost"]>, "id" | "title"> | null;
+};
+
 /**
  * The Recent Hubs sidebar: the top hubs, each with its latest post. `hubs` is null when loading
  * failed, and then the sidebar is not shown at all (docs/web.md §5).
  */
-export function RecentHubs({ hubs }: { hubs: Hub[] | null }) {
+export function RecentHubs({ hubs }: { hubs: RecentHub[] | null }) {
   if (!hubs || hubs.length === 0) return null;
   return (
     <aside className="panel recent-hubs" aria-labelledby="recent-hubs-title">

@@ -76,6 +76,24 @@ export interface SignedIn {
 
 const seg = (s: string | number) => encodeURIComponent(String(s));
 
+/** What a transport answers: the part of fetch's Response that `call` reads. */
+export interface ApiAnswer {
+  status: number;
+  statusText: string;
+  ok: boolean;
+  text(): Promise<string>;
+}
+
+/**
+ * How a call reaches the API: fetch over HTTP to API_URL, or, when the API runs in the same process, a
+ * dispatch into its app in memory (web/api-in-process.ts; docs/web.md §1). Either way it
+ * rejects with the signal's reason when the signal fires. fetch is one.
+ */
+export type ApiTransport = (
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body: string | undefined; signal: AbortSignal },
+) => Promise<ApiAnswer>;
+
 export interface ApiOptions {
   /** The session's bearer token, sent on every call when present (docs/web.md §1). */
   token?: string;
@@ -85,9 +103,10 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-/** The typed HTTP client of the API. Server-only: it holds the user's token. */
+/** The typed client of the API, over `context.apiTransport` (HTTP unless given). Server-only: it holds the user's token. */
 export function createApi(context: WebContext, options: ApiOptions = {}) {
   const base = context.config.apiUrl;
+  const send: ApiTransport = context.apiTransport ?? fetch;
 
   async function call<T>(path: string, { method = "GET", query, body, timeoutMs }: CallOptions = {}, token = options.token): Promise<T> {
     const url = new URL(base + path);
@@ -108,11 +127,11 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     };
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers["Content-Type"] = "application/json";
-    let res: Response;
+    let res: ApiAnswer;
     try {
-      // Node's fetch keeps connections to the API alive between calls.
-      const payload = body === undefined ? undefined : multipart ? body : JSON.stringify(body);
-      res = await fetch(url, { method, headers, body: payload, signal });
+      // Node's fetch keeps connections to the API alive between calls. Uploads (multipart) always take it.
+      if (multipart) res = await fetch(url, { method, headers, body, signal });
+      else res = await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     } catch (err) {
       return failed(err);
     }

@@ -1,5 +1,6 @@
 import type { WebConfig } from "./config.server.ts";
 import type { AppLoadContext } from "@remix-run/node";
+import type { ApiTransport } from "./api.server.ts";
 
 // Remix's load context, as web/main.ts hands it to every loader and action. The members are declared
 // on Remix's own interface (declaration merging), so `context.config` is typed in every route.
@@ -18,8 +19,13 @@ declare module "@remix-run/server-runtime" {
      * (tests, the guest page cache), nothing is shared: each loader reads for itself.
      */
     perRequest?: Map<string, unknown>;
+    /**
+     * How app/lib/api.server.ts reaches the API: given by web/main.ts when the API runs in the same process
+     * (a dispatch into its app in memory); absent, fetch over HTTP to API_URL (docs/web.md §1).
+     */
+    apiTransport?: ApiTransport;
   }
 }
 
 /** The load context without Remix's index signature: a misspelt member is a type error, not `unknown`. */
-export type WebContext = Pick<AppLoadContext, "config" | "nonce" | "clientAddress" | "perRequest">;
+export type WebContext = Pick<AppLoadContext, "config" | "nonce" | "clientAddress" | "perRequest" | "apiTransport">;

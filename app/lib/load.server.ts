@@ -3,6 +3,7 @@ import type { WebContext } from "./context.ts";
 import { optionalUser, type Session } from "./session.server.ts";
 import type { Hub, Page } from "../../server/rules/api-responses.ts";
 import { pageParam } from "./format.ts";
+import type { RecentHub } from "../components/recent-hubs.tsx";
 
 /** The outcome of one API read, so that one failed part of a page does not fail the rest. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; status: number };
@@ -41,11 +42,22 @@ export async function viewerApi(request: Request, context: WebContext): Promise<
 /** Hubs in the Recent Hubs sidebar (docs/web.md §11). */
 export const RECENT_HUBS = 5;
 
-/** The Recent Hubs sidebar's data, or null when it failed (then the sidebar is hidden). */
-export async function loadRecentHubs(api: Api): Promise<Hub[] | null> {
+/**
+ * The Recent Hubs sidebar's data, or null when it failed (then the sidebar is hidden). Only what it shows: the page's
+ * loader data is written into its HTML (and parsed again by the browser), on every page that has the sidebar.
+ */
+export async function loadRecentHubs(api: Api): Promise<RecentHub[] | null> {
   const result = await attempt(api.topHubs(RECENT_HUBS));
-  return result.ok ? result.value.content : null;
+  return result.ok ? result.value.content.map(recentHubOf) : null;
 }
+
+const recentHubOf = ({ id, name, description, profileImageId, latestPost }: Hub): RecentHub => ({
+  id,
+  name,
+  description,
+  profileImageId,
+  latestPost: latestPost && { id: latestPost.id, title: latestPost.title },
+});
 
 /**
  * A list screen with a search box and a "top" row that is hidden, and so not loaded, while

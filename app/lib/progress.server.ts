@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/node";
 import type { ContinueReading, ProgressState } from "../../server/rules/progress.ts";
 import type { Page } from "../../server/rules/api-responses.ts";
+import type { ContinueReadingItem } from "../components/continue-reading.tsx";
 import { ApiError, type Api } from "./api.server.ts";
 import { STAGE_ID, type ReadingMode } from "./reader.ts";
 import type { Session } from "./session.server.ts";
@@ -89,10 +90,16 @@ export function resumeRedirect(request: Request, mode: ReadingMode, progress: { 
  * Never rejects: it runs beside the page's other calls, and a rejection nobody awaits (the request aborted while
  * another call failed first) would end the process.
  */
-export async function loadContinueReading(api: Api, session: Session | null): Promise<ContinueReading[] | null> {
+export async function loadContinueReading(api: Api, session: Session | null): Promise<ContinueReadingItem[] | null> {
   if (!session) return null;
   try {
-    return (await progressApi(api).list(1, HOME_CONTINUE_ITEMS)).content;
+    // Only what the list shows: the loader's data is written into the page.
+    return (await progressApi(api).list(1, HOME_CONTINUE_ITEMS)).content.map(({ series, chapterNumber, page, unreadChapters }) => ({
+      series: { id: series.id, name: series.name, profileImageId: series.profileImageId },
+      chapterNumber,
+      page,
+      unreadChapters,
+    }));
   } catch {
     return null;
   }

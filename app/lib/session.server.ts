@@ -120,8 +120,18 @@ export async function sessionEnded(request: Request, context: WebContext): Promi
   return redirect(onAuthPage(url) ? url.pathname + url.search : loginPath(url), { headers });
 }
 
-async function readSession(request: Request, context: WebContext): Promise<Session | null | "expired"> {
-  return readSessionCookie(request.headers.get("Cookie"), context);
+/**
+ * The request's session, read once per request when the load context carries `perRequest`: the root loader and the
+ * route's each ask, and a read checks the cookie's signature (an HMAC) and parses it and the token's claims.
+ */
+function readSession(request: Request, context: WebContext): Promise<Session | null | "expired"> {
+  const cookieHeader = request.headers.get("Cookie");
+  const key = `session\n${cookieHeader ?? ""}`;
+  const kept = context.perRequest?.get(key) as Promise<Session | null | "expired"> | undefined;
+  if (kept) return kept;
+  const session = readSessionCookie(cookieHeader, context);
+  context.perRequest?.set(key, session);
+  return session;
 }
 
 /** The session in a Cookie header: null without one, "expired" when it is unreadable or past its expiry. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Series } from "../../server/rules/api-responses.ts";
-import { LatestChapterCard } from "../components/cards.tsx";
+import { LatestChapterCard, type LatestChapterCardData } from "../components/cards.tsx";
 import { EmptyFeed, FeedList } from "../components/feed-list.tsx";
 import { ListOrNotice } from "../components/notice.tsx";
 import { RecentHubs } from "../components/recent-hubs.tsx";
@@ -26,7 +26,16 @@ const EAGER_CARDS = 2;
 /** Feed items in the signed-in home's "From what you follow" strip. */
 export const HOME_FEED_ITEMS = 3;
 
-type WithChapter = Series & { latestChapter: NonNullable<Series["latestChapter"]> };
+/** A top series as its card shows it: only that is sent (the loader's data is written into the page). */
+const latestCardOf = ({ id, name, authorName, profileImageId, profileBannerId, latestChapter }: Series): LatestChapterCardData | null =>
+  latestChapter && {
+    id,
+    name,
+    authorName,
+    profileImageId,
+    profileBannerId,
+    latestChapter: { number: latestChapter.number, title: latestChapter.title },
+  };
 
 /** The home page's card; /home (the same screen) names / as its canonical address. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => metaFromLoader(data, [{ title: HOME_TITLE }]);
@@ -45,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     session ? attempt(api.feed(1, HOME_FEED_ITEMS)) : null,
   ]);
   return {
-    latest: top.ok ? top.value.content.filter((s): s is WithChapter => s.latestChapter !== null) : null,
+    latest: top.ok ? top.value.content.map(latestCardOf).filter((s) => s !== null) : null,
     recentHubs,
     me: state?.user ?? null,
     // The "From what you follow" strip: signed in only (a guest's home is the same for all, and cached); null when it failed.

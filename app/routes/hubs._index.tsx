@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction, MetaDescriptor } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { HubCard, HubChip } from "../components/cards.tsx";
+import type { Hub } from "../../server/rules/api-responses.ts";
+import { HubCard, HubChip, type HubCardData } from "../components/cards.tsx";
 import { ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { SearchBox } from "../components/search-box.tsx";
@@ -22,13 +23,28 @@ const shareCard = (data: { page: number }, matches: readonly MatchLike[]): MetaD
 const TOP_HUBS = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { top, ...rest } = await loadSearchableList(request, context, {
+  const { top, list, ...rest } = await loadSearchableList(request, context, {
     search: (api, query, page) => api.searchHubs(query, page),
     all: (api, page) => api.hubs(page),
     top: (api) => api.topHubs(TOP_HUBS),
   });
-  return { ...rest, topHubs: top, meta: shareCard(rest, originsOf(context.config)) };
+  // Only what the cards and chips show: the loader's data is written into the page.
+  return {
+    ...rest,
+    list: list && { ...list, content: list.content.map(hubCardOf) },
+    topHubs: top && top.map(({ id, name, profileImageId, memberCount }) => ({ id, name, profileImageId, memberCount })),
+    meta: shareCard(rest, originsOf(context.config)),
+  };
 }
+
+const hubCardOf = ({ id, name, description, memberCount, profileImageId, profileBannerId }: Hub): HubCardData => ({
+  id,
+  name,
+  description,
+  memberCount,
+  profileImageId,
+  profileBannerId,
+});
 
 export default function Hubs() {
   const { query, page, list, topHubs } = useLoaderData<typeof loader>();

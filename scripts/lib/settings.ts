@@ -14,10 +14,16 @@ export function seedDemoSetting(env: NodeJS.ProcessEnv): boolean {
   return env.SEED_DEMO === "true";
 }
 
+/** API_IN_PROCESS: the web app calls the API started beside it in memory, not over HTTP; on by default (docs/web.md §1). */
+export function apiInProcessSetting(env: NodeJS.ProcessEnv): boolean {
+  return env.API_IN_PROCESS !== "false";
+}
+
 function checkStartSettings(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  if (env.SEED_DEMO && env.SEED_DEMO !== "true" && env.SEED_DEMO !== "false") {
-    problems.push(`SEED_DEMO: must be one of true, false, got ${JSON.stringify(env.SEED_DEMO)}`);
+  for (const name of ["SEED_DEMO", "API_IN_PROCESS"]) {
+    const value = env[name];
+    if (value && value !== "true" && value !== "false") problems.push(`${name}: must be one of true, false, got ${JSON.stringify(value)}`);
   }
   const password = demoPasswordProblem(env);
   if (password) problems.push(password);

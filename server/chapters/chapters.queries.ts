@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
-import { prepare, type Executor } from "../db/prepared.ts";
+import { prepare, prepareAmong, type Executor } from "../db/prepared.ts";
 import type { ChapterOrder } from "../rules/chapter.ts";
 
 export type { ChapterOrder };
@@ -145,6 +145,13 @@ export function createChapterQueries({ kysely }: Database) {
     }
   }
 
+  const likedAndRead = prepareAmong<{ viewerId: number }, { id: number; liked: number }>(kysely, (p, among) => {
+    const viewer = p("viewerId");
+    return sql`SELECT "chapterId" AS "id", 1 AS "liked" FROM "ChapterLike" WHERE "userId" = ${viewer} AND "chapterId" IN ${among}
+               UNION ALL
+               SELECT "chapterId" AS "id", 0 AS "liked" FROM "ChapterRead" WHERE "userId" = ${viewer} AND "chapterId" IN ${among}`;
+  });
+
   return {
     async page(seriesId: number, order: ChapterOrder, limit: number, offset: number): Promise<{ total: number; rows: ChapterRow[] }> {
       const rows = await q.list[order].all({ seriesId, limit, offset });
@@ -155,6 +162,17 @@ export function createChapterQueries({ kysely }: Database) {
     /** Which of these chapters the viewer liked, in one query. */
     likedBy: (viewerId: number | undefined, ids: number[]) =>
       linkedIds(kysely, { link: "ChapterLike", targetColumn: "chapterId" }, viewerId, ids),
+
+    /**
+     * Which of these chapters the viewer liked and which they read, in one statement: two range reads of the
+     * (userId, chapterId) primary keys of ChapterLike and ChapterRead.
+     */
+    async likedAndRead(viewerId: number, ids: number[]): Promise<{ liked: Set<number>; read: Set<number> }> {
+      const liked = new Set<number>();
+      const read = new Set<number>();
+      for (const row of await likedAndRead.all({ viewerId }, ids)) (Number(row.liked) === 1 ? liked : read).add(Number(row.id));
+      return { liked, read };
+    },
 
     detail: (seriesId: number, number: number, viewerId: number | undefined) =>
       q.detail.first({ seriesId, number, viewerId: viewerId ?? 0 }),

@@ -6,11 +6,14 @@ import { PagingQuery, toPaging } from "../rules/paging.ts";
 import { Chapter, ChapterSummary, LikeState, pageSchema } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import type { ViewerFlags } from "../viewer/shared-answers.ts";
 import type { ChapterOrder } from "./chapters.service.ts";
 
 const endpoint = endpointsFor<Services>();
 const SeriesName = z.object({ name: z.string() });
 const ChapterInSeries = z.object({ name: z.string(), chapterNumber: idParam("Chapter number") });
+/** `likedByMe` and `readByMe`, the caller's own part of answers otherwise the same for everyone (server/viewer/shared-answers.ts). */
+const chapterFlags: ViewerFlags<Services> = { read: (ids, user, deps) => deps.chapters.ownFlags(ids, user.id) };
 
 const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
   endpoint({
@@ -22,6 +25,7 @@ const chapterList = (suffix: string, order: ChapterOrder, summary: string) =>
     params: SeriesName,
     query: PagingQuery,
     response: pageSchema(ChapterSummary),
+    viewerFlags: chapterFlags,
     errors: [404],
     handle: ({ params, query, user, deps }) => deps.chapters.list(params.name, order, toPaging(query), user),
   });
@@ -71,6 +75,7 @@ export const chapterEndpoints = (limits: Pick<WriteLimits, "chapter">) => [
     auth: "none",
     params: ChapterInSeries,
     response: Chapter,
+    viewerFlags: chapterFlags,
     errors: [404],
     handle: ({ params, user, deps }) => deps.chapters.get(params.name, params.chapterNumber, user),
   }),

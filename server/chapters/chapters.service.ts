@@ -17,6 +17,7 @@ import type { ChapterEditInput, NewChapterInput } from "../rules/chapter.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Chapter, ChapterSummary, Page } from "../rules/api-responses.ts";
 import { createSeriesService, type SeriesRef } from "../series/series.service.ts";
+import type { FlagsOf } from "../viewer/shared-answers.ts";
 import { createChapterQueries, type ChapterOrder, type ChapterRow } from "./chapters.queries.ts";
 
 export type { ChapterOrder } from "./chapters.queries.ts";
@@ -103,6 +104,15 @@ export function createChapterService(
     /** GET /series/{name}/{chapterNumber}: the chapter as the viewer is answered it. */
     get: async (seriesName: string, number: number, viewer: Actor | null) =>
       redaction.chapter(await get(await chapterSeries(seriesName), number, viewer?.id), viewer),
+
+    /**
+     * The viewer's `likedByMe` and `readByMe` of these chapters, for an answer shared by everyone
+     * (server/viewer/shared-answers.ts): one read of both keys.
+     */
+    async ownFlags(ids: number[], viewerId: number): Promise<FlagsOf> {
+      const { liked, read } = await chapters.likedAndRead(viewerId, ids);
+      return (id) => ({ likedByMe: liked.has(id), readByMe: read.has(id) });
+    },
 
     resolveId,
 

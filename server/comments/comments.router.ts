@@ -16,6 +16,7 @@ import { Comment, CommentDeleted, LikeState } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
+import type { ViewerFlags } from "../viewer/shared-answers.ts";
 
 const endpoint = endpointsFor<Services>();
 const PostInHub = z.object({ hubName: z.string(), postId: idParam("Post id") });
@@ -24,6 +25,8 @@ const CommentId = z.object({ id: idParam("Comment id") });
 // A blocker's lists leave out their blocked users' comments unless includeBlocked=true (server/blocks).
 const CommentListing = CommentListQuery.extend(IncludeBlockedQuery.shape);
 const ReplyListing = PagingQuery.extend(IncludeBlockedQuery.shape);
+/** `likedByMe`, the caller's own part of the lists otherwise the same for everyone (server/viewer/shared-answers.ts). */
+const commentLikes: ViewerFlags<Services> = { hidesBlocked: true, read: (ids, user, deps) => deps.comments.likedFlags(ids, user.id) };
 
 /** Counts a new comment per user before its body is looked at; beyond the limit, 429 with Retry-After. */
 function limitCommentRate(comments: AttemptCounter, perMinute: number): RequestHandler {
@@ -70,6 +73,7 @@ export function commentEndpoints(
       params: PostInHub,
       query: CommentListing,
       response: pageHidingBlocked(Comment),
+      viewerFlags: commentLikes,
       errors: [404],
       handle: ({ params, query, user, deps }) =>
         deps.comments.listOnPost(params.hubName, params.postId, { ...query, paging: toPaging(query) }, user),
@@ -98,6 +102,7 @@ export function commentEndpoints(
       params: ChapterInSeries,
       query: CommentListing,
       response: pageHidingBlocked(Comment),
+      viewerFlags: commentLikes,
       errors: [404],
       handle: ({ params, query, user, deps }) =>
         deps.comments.listOnChapter(params.name, params.chapterNumber, { ...query, paging: toPaging(query) }, user),
@@ -126,6 +131,7 @@ export function commentEndpoints(
       params: CommentId,
       query: ReplyListing,
       response: pageHidingBlocked(Comment),
+      viewerFlags: commentLikes,
       errors: [404],
       handle: ({ params, query, user, deps }) => deps.comments.replies(params.id, { ...query, paging: toPaging(query) }, user),
     }),

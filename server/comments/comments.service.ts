@@ -13,6 +13,7 @@ import { mayDeleteComment, mayEditComment, type Actor } from "../rules/permissio
 import type { Comment, CommentDeleted, Page } from "../rules/api-responses.ts";
 import { createSeriesService } from "../series/series.service.ts";
 import { hidingBlocksOf, withHidden, type PageHiding } from "../blocks/blocks.service.ts";
+import type { FlagsOf } from "../viewer/shared-answers.ts";
 import { createCommentWrites } from "./comment-writes.service.ts";
 import { createCommentHidingQueries } from "./comments-hiding.queries.ts";
 import { createCommentQueries, type CommentAbout, type CommentRow, type Place, type PlaceRemoval } from "./comments.queries.ts";
@@ -150,6 +151,12 @@ export function createCommentService(db: Database) {
 
   return {
     get,
+
+    /** The viewer's `likedByMe` of these comments, for an answer shared by everyone (server/viewer/shared-answers.ts): one read. */
+    async likedFlags(ids: number[], viewerId: number): Promise<FlagsOf> {
+      const liked = await comments.likedBy(viewerId, ids);
+      return (id) => ({ likedByMe: liked.has(id) });
+    },
 
     /** A post's top-level comments (tombstones included), as `viewer` sees them. */
     async listOnPost(hubName: string, postId: number, listing: CommentListing, viewer: Viewer): Promise<PageHiding<Comment>> {

@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "./database.ts";
-import { prepare, type Executor } from "./prepared.ts";
+import { prepare, prepareAmong, type Executor } from "./prepared.ts";
+import type { DB } from "./schema.ts";
 import { nowMs } from "./dates.ts";
 import { reportWrite } from "./write-report.ts";
 
@@ -17,17 +18,32 @@ export interface CountedToggleSpec {
   goneWhenSet?: "deletedAt";
 }
 
+type Link = Pick<CountedToggleSpec, "link" | "targetColumn">;
+type Among = ReturnType<typeof prepareAmong<{ viewerId: number }, { id: number }>>;
+/** linkedIds' statements, per database and link table: built once, not at every list page (prepareAmong). */
+const linkedStatements = new WeakMap<Kysely<DB>, Map<string, Among>>();
+
+function linkedStatement(on: Kysely<DB>, { link, targetColumn }: Link): Among {
+  let byLink = linkedStatements.get(on);
+  if (!byLink) linkedStatements.set(on, (byLink = new Map<string, Among>()));
+  let statement = byLink.get(link);
+  if (!statement)
+    byLink.set(
+      link,
+      (statement = prepareAmong<{ viewerId: number }, { id: number }>(
+        on,
+        (p, among) =>
+          sql`SELECT ${sql.ref(targetColumn)} AS id FROM ${sql.table(link)} WHERE "userId" = ${p("viewerId")} AND ${sql.ref(targetColumn)} IN ${among}`,
+      )),
+    );
+  return statement;
+}
+
 /** Which of `ids` the viewer has a link to (liked posts, liked chapters), in one query. */
-export async function linkedIds(
-  on: Executor,
-  { link, targetColumn }: Pick<CountedToggleSpec, "link" | "targetColumn">,
-  viewerId: number | undefined,
-  ids: number[],
-): Promise<Set<number>> {
+export async function linkedIds(on: Kysely<DB>, link: Link, viewerId: number | undefined, ids: number[]): Promise<Set<number>> {
   if (viewerId === undefined || ids.length === 0) return new Set();
-  const { rows } = await sql<{ id: number }>`SELECT ${sql.ref(targetColumn)} AS id FROM ${sql.table(link)}
-    WHERE "userId" = ${viewerId} AND ${sql.ref(targetColumn)} IN (${sql.join(ids)})`.execute(on);
-  return new Set(rows.map((r) => r.id));
+  const rows = await linkedStatement(on, link).all({ viewerId }, ids);
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /**

@@ -98,3 +98,37 @@ export function prepareSized<Params extends Record<string, unknown> & { limit: n
     run: (params, on) => forCall(params).run(params, on),
   };
 }
+
+/** The lengths an id list is padded to by `prepareAmong`: a page's ids take one of a few statements. */
+const AMONG_LENGTHS = [1, 2, 5, 10, 20, 50, 100];
+
+/**
+ * `prepare` for a query over a list of ids (`IN (...)`), which otherwise is built and compiled at every call: one
+ * statement per padded length, the list padded with its last id (the same rows), built on first use. Longer lists
+ * are built per call. `build` places the list where `among` is given (a parenthesised list of placeholders).
+ */
+export function prepareAmong<Params extends Record<string, unknown>, Row>(
+  db: Kysely<DB>,
+  build: (p: Placeholder<Params>, among: RawBuilder<unknown>) => RawBuilder<Row>,
+): { all(params: Params, ids: readonly number[]): Promise<Row[]> } {
+  type WithIds = Params & Record<string, unknown>;
+  const byLength = new Map<number, Prepared<WithIds, Row>>();
+  return {
+    all(params, ids) {
+      if (ids.length === 0) return Promise.resolve([]);
+      const length = AMONG_LENGTHS.find((n) => n >= ids.length);
+      if (length === undefined)
+        return build(((name: string) => params[name]) as Placeholder<Params>, sql`(${sql.join(ids)})`)
+          .execute(db)
+          .then((r) => r.rows);
+      let statement = byLength.get(length);
+      if (!statement) {
+        const slots = (p: Placeholder<WithIds>) => sql`(${sql.join(Array.from({ length }, (_, i) => p(`id${i}`)))})`;
+        byLength.set(length, (statement = prepare<WithIds, Row>(db, (p) => build(p, slots(p)))));
+      }
+      const values: Record<string, unknown> = { ...params };
+      for (let i = 0; i < length; i++) values[`id${i}`] = ids[Math.min(i, ids.length - 1)];
+      return statement.all(values as WithIds);
+    },
+  };
+}

@@ -6,6 +6,7 @@ import { toPaging } from "../rules/paging.ts";
 import type { Caller } from "./auth.ts";
 import { badRequest, HttpError, unauthorized, validationError } from "./errors.ts";
 import type { ResponseCache } from "./response-cache.ts";
+import { idsOf, ownAnswerBeforeShared, ownAnswerReason, withFlags, type ViewerFlags } from "../viewer/shared-answers.ts";
 
 type Method = "get" | "post" | "put" | "delete";
 type AnySchema = z.ZodType;
@@ -139,6 +140,13 @@ export interface Endpoint<D = unknown, P = unknown, Q = unknown, B = unknown, A 
    */
   variant?(user: Caller | null, deps: D): string | Promise<string>;
   /**
+   * A public read whose answers differ between callers in the caller's own flags (likedByMe, readByMe, followedByMe):
+   * a signed-in caller gets the guest's answer, kept by the response cache, with their flags read in one indexed query
+   * (docs/decisions/028). Where their answer differs in more (server/viewer/shared-answers.ts decides), and with the
+   * cache off, the handler computes it for them as before.
+   */
+  viewerFlags?: ViewerFlags<D>;
+  /**
    * A write whose changes no kept answer shows (what only its caller reads, and answers read for a caller are never
    * kept: reading progress): it leaves the response cache's data version alone, so frequent saves do not empty it.
    */
@@ -213,6 +221,27 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
     const write = isWrite(endpoint) && endpoint.keepsCachedAnswers !== true;
     const cacheable = endpoint.method === "get" && endpoint.response !== "binary";
     const keyQuery = canonicalQuery(endpoint);
+    /**
+     * The caller's answer: the guest's (kept, or computed by the handler as for a guest and kept as theirs) with the
+     * caller's flags (docs/decisions/028); undefined when it differs in more than flags and the handler must compute it
+     * for them.
+     */
+    async function ownFromShared(
+      key: string,
+      startVersion: string,
+      user: Caller,
+      flags: ViewerFlags<D>,
+      guest: Parameters<typeof endpoint.handle>[0],
+    ): Promise<unknown> {
+      if (ownAnswerBeforeShared(user, flags.hidesBlocked === true)) return undefined;
+      let shared = cache.keptValue(key, startVersion);
+      if (shared === undefined) {
+        shared = await endpoint.handle(guest);
+        cache.keepGuestAnswer(key, shared, startVersion);
+      }
+      if (ownAnswerReason(user, flags.hidesBlocked === true, shared) !== null) return undefined;
+      return withFlags(shared, await flags.read(idsOf(shared), user, deps));
+    }
     const handler: RequestHandler = async (req, res) => {
       // The data version as the request starts; kept answers count only while it holds.
       const startVersion = cacheable ? await cache.refresh() : "";
@@ -225,6 +254,12 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       const baseKey = cacheable ? cache.keyOf(endpoint.path, params, keyQuery(query)) : null;
       const key = baseKey !== null && variant !== "" ? `${baseKey}\n${variant}` : baseKey;
       if (key !== null && cache.serve(key, req, res, startVersion)) return;
+      if (key !== null && user && endpoint.viewerFlags) {
+        const guest = { params, query, body: undefined, user: null, variant, deps, req, res };
+        const own = await ownFromShared(key, startVersion, user, endpoint.viewerFlags, guest);
+        // Never kept: it is this caller's.
+        if (own !== undefined) return cache.sendJson(null, req, res, endpoint.status ?? 200, own, startVersion);
+      }
       // Whether the handler looked at the caller decides whether its answer may be shared between
       // callers by the response cache (handlers take only the fields they use).
       let readUser = false;
@@ -253,7 +288,7 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       const shared = endpoint.auth === "none" && !readUser;
       const chosen = res.locals.successStatus as number | undefined;
       const status = chosen !== undefined && endpoint.otherStatuses?.includes(chosen) ? chosen : (endpoint.status ?? 200);
-      cache.sendJson(key, req, res, status, result, startVersion, shared);
+      cache.sendJson(key, req, res, status, result, startVersion, shared, endpoint.viewerFlags !== undefined);
     };
     const guard: RequestHandler = (_req, res, next) => {
       // Uploads and bodies: the token is checked before a possibly large body is read.

@@ -14,7 +14,24 @@ interface Entry {
   etag: string;
   /** The answer did not depend on who asked: any caller may get it, signed in or not. */
   shared: boolean;
+  /**
+   * The answer as a value, frozen, for endpoints that build a signed-in caller's answer from it (their own flags set on
+   * a copy: server/viewer/shared-answers.ts); absent for the others.
+   */
+  value?: unknown;
   bytes: number;
+}
+
+/** What the kept value of an answer costs besides its JSON, roughly: JavaScript objects take about twice its bytes. */
+const VALUE_BYTES_PER_JSON_BYTE = 2;
+
+/** Frozen all the way down: a kept value is shared by every caller, and a write to it would be a bug that leaks. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 export interface ResponseCacheOptions {
@@ -35,8 +52,11 @@ const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
  * is served data older than an answered write (docs/decisions/006-response-cache.md). An answer
  * that read the caller (likedByMe, joinedByMe, their email) is kept for guests only and never built
  * for a signed-in caller; an answer of a public call that never looked at the caller (the lists) is
- * shared by everyone. With several instances the version lives in Redis: every cached read first asks it
- * (one round trip), so an answered write on one instance is never followed by an older answer from another.
+ * shared by everyone. Endpoints whose answers differ between callers only in the caller's own flags build a
+ * signed-in caller's answer from the guest's kept value (`keptValue`) and flags read for them, and keep nothing of
+ * theirs (docs/decisions/028-shared-answers-with-own-flags.md). With several instances the version lives in Redis:
+ * every cached read first asks it (one round trip), so an answered write on one instance is never followed by an
+ * older answer from another.
  */
 export function createResponseCache({
   maxEntries,
@@ -57,6 +77,31 @@ export function createResponseCache({
     if (!entry) return;
     entries.delete(key);
     totalBytes -= entry.bytes;
+  }
+
+  /** The entry of an answer, kept under `key` when it may be reused (see sendJson). */
+  function keep(
+    key: string | null,
+    status: number,
+    value: unknown,
+    startVersion: string,
+    { shared, keepValue, guest }: { shared: boolean; keepValue: boolean; guest: boolean },
+  ): Entry {
+    const body = Buffer.from(JSON.stringify(value));
+    const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+    const valueBytes = keepValue ? body.length * VALUE_BYTES_PER_JSON_BYTE : 0;
+    const bytes = body.length + valueBytes + (key?.length ?? 0) * 2 + ENTRY_OVERHEAD_BYTES;
+    const entry: Entry = { version: startVersion, status, body, etag, shared, bytes };
+    const kept =
+      key !== null && (shared || guest) && status === 200 && body.length <= MAX_BODY_BYTES && bytes <= maxBytes && startVersion === version;
+    if (kept) {
+      if (keepValue) entry.value = deepFreeze(value);
+      remove(key);
+      entries.set(key, entry);
+      totalBytes += bytes;
+      while (entries.size > maxEntries || totalBytes > maxBytes) remove(entries.keys().next().value!);
+    }
+    return entry;
   }
 
   function send(req: Request, res: Response, entry: Entry) {
@@ -97,26 +142,39 @@ export function createResponseCache({
      * Sends a JSON answer, keeping it under `key` when it may be reused (null: never). `startVersion`
      * is the version when the request started: an answer computed across a write is sent but not
      * kept. `shared`: the answer is the same whoever asks (a public call that never read the caller).
+     * `keepValue`: keep the value too, for `keptValue` (it is frozen then).
      */
-    sendJson(key: string | null, req: Request, res: Response, status: number, value: unknown, startVersion: string, shared = false): void {
-      const body = Buffer.from(JSON.stringify(value));
-      const etag = `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
-      const bytes = body.length + (key?.length ?? 0) * 2 + ENTRY_OVERHEAD_BYTES;
-      const entry: Entry = { version: startVersion, status, body, etag, shared, bytes };
-      const keep =
-        key !== null &&
-        (shared || !signedIn(res)) &&
-        status === 200 &&
-        body.length <= MAX_BODY_BYTES &&
-        bytes <= maxBytes &&
-        startVersion === version;
-      if (keep) {
-        remove(key);
-        entries.set(key, entry);
-        totalBytes += bytes;
-        while (entries.size > maxEntries || totalBytes > maxBytes) remove(entries.keys().next().value!);
-      }
-      send(req, res, entry);
+    sendJson(
+      key: string | null,
+      req: Request,
+      res: Response,
+      status: number,
+      value: unknown,
+      startVersion: string,
+      shared = false,
+      keepValue = false,
+    ): void {
+      send(req, res, keep(key, status, value, startVersion, { shared, keepValue, guest: !signedIn(res) }));
+    },
+
+    /**
+     * Keeps a guest's answer computed for a signed-in caller's request (the base of their own answer), as if a guest had
+     * asked: under `key`, with its value, while `startVersion` is current.
+     */
+    keepGuestAnswer(key: string, value: unknown, startVersion: string): void {
+      keep(key, 200, value, startVersion, { shared: false, keepValue: true, guest: true });
+    },
+
+    /**
+     * The value of the guest's answer kept under `key` (frozen: copy before changing), when it is of `startVersion` and
+     * was kept with its value; undefined otherwise. Counts as a use.
+     */
+    keptValue(key: string, startVersion: string): unknown {
+      const entry = entries.get(key);
+      if (!entry || entry.value === undefined || entry.version !== startVersion || startVersion !== version) return undefined;
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.value;
     },
 
     /** Catches up with the data version (another instance may have written); answers it. Call before serve. */

@@ -7,11 +7,14 @@ import { LikeState, Post, PostSummary } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
 import { IncludeBlockedQuery, pageHidingBlocked } from "../rules/blocks.ts";
+import type { ViewerFlags } from "../viewer/shared-answers.ts";
 
 const endpoint = endpointsFor<Services>();
 const PostId = z.object({ id: idParam("Post id") });
 const HubName = z.object({ name: z.string() });
 const PostInHub = z.object({ hubName: z.string(), postId: idParam("Post id") });
+/** `likedByMe`, the caller's own part of answers otherwise the same for everyone (server/viewer/shared-answers.ts). */
+const postLikes: ViewerFlags<Services> = { read: (ids, user, deps) => deps.posts.likedFlags(ids, user.id) };
 
 const hubPosts = (order: "latest" | "by-likes", summary: string) =>
   endpoint({
@@ -24,6 +27,7 @@ const hubPosts = (order: "latest" | "by-likes", summary: string) =>
     // A blocker's lists leave out their blocked users' posts unless includeBlocked=true (server/blocks).
     query: PagingQuery.extend(IncludeBlockedQuery.shape),
     response: pageHidingBlocked(PostSummary),
+    viewerFlags: { ...postLikes, hidesBlocked: true },
     errors: [404],
     handle: ({ params, query, user, deps }) => deps.posts.listHubPosts(params.name, order, toPaging(query), user, query.includeBlocked),
   });
@@ -55,6 +59,7 @@ export const postEndpoints = (limits: Pick<WriteLimits, "post" | "edit">) => [
     auth: "none",
     params: PostInHub,
     response: Post,
+    viewerFlags: postLikes,
     errors: [404],
     handle: ({ params, user, deps }) => deps.posts.getInHub(params.hubName, params.postId, user),
   }),
@@ -68,6 +73,7 @@ export const postEndpoints = (limits: Pick<WriteLimits, "post" | "edit">) => [
     auth: "none",
     params: PostId,
     response: Post,
+    viewerFlags: postLikes,
     errors: [404],
     handle: ({ params, user, deps }) => deps.posts.get(params.id, user),
   }),

@@ -18,6 +18,7 @@ import type { Paging } from "../rules/paging.ts";
 import { mayEditPost, mayPostInHub, type Actor } from "../rules/permissions.ts";
 import type { NewPostInput, PostEditInput } from "../rules/post.ts";
 import type { HubLookup } from "../moderation/bans.service.ts";
+import type { FlagsOf } from "../viewer/shared-answers.ts";
 import type { PostOrder } from "./post-page-keys.ts";
 import { createPostQueries, type PostRow } from "./posts.queries.ts";
 
@@ -114,6 +115,12 @@ export function createPostService(db: Database, hubs: HubLookup) {
       const hubId = await hubs.resolveId(hubName);
       const page = await listByHub(hubId, order, paging, viewer?.id, hidingBlocksOf(viewer, includeBlocked));
       return withHidden(await redaction.postPage(page, viewer), viewer);
+    },
+
+    /** The viewer's `likedByMe` of these posts, for an answer shared by everyone (server/viewer/shared-answers.ts): one read. */
+    async likedFlags(ids: number[], viewerId: number): Promise<FlagsOf> {
+      const liked = await posts.likedBy(viewerId, ids);
+      return (id) => ({ likedByMe: liked.has(id) });
     },
 
     /** GET /hub-posts/{id}. */

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { linkedIds } from "../db/counted-toggle.ts";
 import type { Database } from "../db/database.ts";
 import { LITERAL_PAGE_SIZES, prepare, type Executor, type Prepared } from "../db/prepared.ts";
 import { createNamedEntityQueries } from "../named-entities/named-entity.queries.ts";
@@ -328,6 +329,9 @@ export function createSeriesQueries(db: Database) {
 
     /** Whether the user wrote a mature series (their lists then show it to them, docs/api.md "Series metadata and browsing"). */
     ownsMature: async (userId: number) => (await ownsMature.first({ userId })) !== undefined,
+
+    /** Which of these series the viewer follows, in one read of the (userId, seriesId) key. */
+    followedBy: (viewerId: number, ids: number[]) => linkedIds(kysely, { link: "Follow", targetColumn: "seriesId" }, viewerId, ids),
 
     /** Writes the given metadata of the series (tags: the JSON column and the SeriesTag rows), in the caller's transaction. */
     async writeMetadata(trx: Executor, id: number, meta: SeriesMetadata): Promise<void> {

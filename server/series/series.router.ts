@@ -5,10 +5,13 @@ import { pageSchema, Series, SeriesDetail, TagCount } from "../rules/api-respons
 import { filtersOf, SeriesBody, SeriesEditBody, SeriesListQuery, SeriesSearchQuery, SeriesTopQuery } from "../rules/series.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import type { ViewerFlags } from "../viewer/shared-answers.ts";
 import { scopeOf } from "./series.service.ts";
 
 const endpoint = endpointsFor<Services>();
 const SeriesId = z.object({ id: idParam("Series id") });
+/** `followedByMe`, the caller's own part of a series' detail, otherwise the same for everyone (server/viewer/shared-answers.ts). */
+const followFlag: ViewerFlags<Services> = { read: (ids, user, deps) => deps.series.followedFlags(ids, user.id) };
 
 /**
  * The lists' mature rule (docs/api.md "Series metadata and browsing") as the response cache's variant: guests and users without showMature share
@@ -77,6 +80,7 @@ export const seriesEndpoints = [
     auth: "none",
     params: SeriesId,
     response: SeriesDetail,
+    viewerFlags: followFlag,
     errors: [404],
     handle: ({ params, user, deps }) => deps.series.getShownById(params.id, user),
   }),
@@ -112,6 +116,7 @@ export const seriesEndpoints = [
     auth: "none",
     params: z.object({ name: z.string() }),
     response: SeriesDetail,
+    viewerFlags: followFlag,
     errors: [404],
     handle: ({ params, user, deps }) => deps.series.getShownByNameOrId(params.name, user),
   }),

@@ -18,6 +18,7 @@ import type {
   SeriesStatus,
 } from "../rules/series.ts";
 import { cannotBeAName, nameKey } from "../rules/text.ts";
+import type { FlagsOf } from "../viewer/shared-answers.ts";
 import { createSeriesQueries, tagsOf, type MatureScope, type SeriesMetadata, type SeriesRow } from "./series.queries.ts";
 
 function toSeries(row: SeriesRow): Series {
@@ -125,6 +126,12 @@ export function createSeriesService(db: Database, redaction: Redaction = createR
     getShownById: async (id: number, viewer: Actor | null) => redaction.oneSeries(await series.getById(id, viewer?.id), viewer),
     getShownByNameOrId: async (nameOrId: string, viewer: Actor | null) =>
       redaction.oneSeries(await series.getByNameOrId(nameOrId, viewer?.id), viewer),
+
+    /** The viewer's `followedByMe` of these series, for an answer shared by everyone (server/viewer/shared-answers.ts): one read. */
+    async followedFlags(ids: number[], viewerId: number): Promise<FlagsOf> {
+      const followed = await q.followedBy(viewerId, ids);
+      return (id) => ({ followedByMe: followed.has(id) });
+    },
 
     /**
      * GET /user/{id}/followed-series (most recent first) and created-series (newest first), as answered: mature ones as

@@ -1,5 +1,5 @@
 // The benchmark's targets for the web pages (bench/report.ts): issue 16 wants guests' pages at least twice the
-// minimal Remix page's throughput and signed-in pages at least half of it.
+// minimal Remix page's throughput and signed-in pages at least half of it; issue 29 the same for first views.
 import { describe, expect, it } from "vitest";
 import { evaluateTargets, toMarkdown, type BenchReport } from "../../bench/report.ts";
 import type { ScenarioResult } from "../../bench/common.ts";
@@ -37,7 +37,7 @@ function reportWith(scenarios: ScenarioResult[], mode: BenchReport["mode"] = "fu
     finishedAt: "2026-11-24T00:10:00.000Z",
     seconds: 600,
     machine: { node: "v20", platform: "linux", cpus: 2, cpuModel: "cpu", loadavgStart: [0, 0, 0], loadavgEnd: [0, 0, 0] },
-    settings: { connections: 20, duration: 8, warmup: 2, mixedDuration: 15 },
+    settings: { connections: 20, duration: 8, warmup: 2, mixedDuration: 15, firstViewSessions: 600 },
     datasets: {},
     siteBuild: { present: true, staleSources: [] },
     picks: {},
@@ -79,5 +79,72 @@ describe("web page targets", () => {
       "## Web pages as a guest (large set, served by the page cache): target req/s ≥ 2 × the minimal Remix page",
     );
     expect(toMarkdown({ ...smoke, targets: [] })).toContain("## Web pages as a guest (large set, served by the page cache)\n");
+  });
+
+  /** A first-view row whose load client read `checked` answers: their X-Page-Cache values and how many were signed in. */
+  function firstView(rps: number, p99: number, answers: Partial<NonNullable<ScenarioResult["answers"]>> = {}): ScenarioResult {
+    const checked = rps * 8;
+    return {
+      ...scenario("first-view.web.home", "web-first-view", rps),
+      title: "page /, first view",
+      p99,
+      answers: { checked, pageCache: { miss: checked }, signedIn: checked, pairsUsed: checked, poolExhausted: 0, ...answers },
+    };
+  }
+
+  it("asks first views for half the minimal Remix page's req/s and at most 4 × its p99, each row met or missed", () => {
+    const report = reportWith([
+      remix,
+      firstView(500, 12),
+      { ...firstView(499, 13), id: "first-view.web.hubs", title: "page /hubs, first view" },
+    ]);
+    const targets = evaluateTargets(report);
+
+    const byId = new Map(targets.map((t) => [t.id, t]));
+    expect(byId.get("first-view.web.home.rps")).toMatchObject({
+      group: "web-first-view",
+      description: "page /, first view: req/s ≥ 0.5 × minimal Remix",
+      pass: true,
+    });
+    expect(byId.get("first-view.web.home.p99")).toMatchObject({
+      description: "page /, first view: p99 ≤ 4 × minimal Remix p99",
+      pass: true,
+    });
+    expect(byId.get("first-view.web.hubs.rps")?.pass).toBe(false);
+    expect(byId.get("first-view.web.hubs.p99")).toMatchObject({ measured: "4.333 × minimal Remix p99", pass: false });
+
+    const markdown = toMarkdown({ ...report, targets });
+    expect(markdown).toContain(
+      "## Web pages signed in, first views (large set, as deployed: no kept page can answer): target req/s ≥ 0.5 × and p99 ≤ 4 × the minimal Remix page's",
+    );
+    expect(markdown).toMatch(/\| page \/ \| 500 \|.*\| 4,000 miss; all signed in \| ✅ met ✅ met \|/);
+    expect(markdown).toMatch(/\| page \/hubs \| 499 \|.*❌ missed ❌ missed \|/);
+    // The summary's list of targets has them.
+    expect(markdown).toContain("| page /hubs, first view: req/s ≥ 0.5 × minimal Remix | 0.499 × minimal Remix |  |");
+  });
+
+  it("misses a first-view row whose answers came from the page cache or were not signed in, however fast", () => {
+    const hits = evaluateTargets(reportWith([remix, firstView(900, 3, { pageCache: { miss: 7000, hit: 200 } })]));
+    const guest = evaluateTargets(reportWith([remix, firstView(900, 3, { signedIn: 10 })]));
+
+    expect(hits.find((t) => t.id === "first-view.web.home.rps")).toMatchObject({
+      pass: false,
+      note: "not first views: 200 page-cache hits",
+    });
+    expect(guest.find((t) => t.id === "first-view.web.home.p99")).toMatchObject({
+      pass: false,
+      note: "not first views: 7190 answers without the signed-in header",
+    });
+  });
+
+  it("with --only first-views evaluates and prints only the first views", () => {
+    const report = { ...reportWith([remix, firstView(600, 5)]), only: "first-views" as const };
+    const targets = evaluateTargets(report);
+
+    expect(targets.map((t) => t.id)).toEqual(["first-view.web.home.rps", "first-view.web.home.p99"]);
+    const markdown = toMarkdown({ ...report, targets });
+    expect(markdown).toContain("## Targets: 2 of 2 met");
+    expect(markdown).not.toContain("## Growth");
+    expect(markdown).not.toContain("## API reads");
   });
 });

@@ -65,6 +65,13 @@ describe("wrong settings", () => {
     expect(output).not.toContain('"demo"');
   });
 
+  it("checks API_IN_PROCESS, the start's choice of how the pages call the API (docs/web.md §1)", async () => {
+    const { code, output } = await runWithWrongSettings("scripts/start.ts", { API_IN_PROCESS: "maybe" });
+
+    expect(code, output).toBe(1);
+    expect(output.split("\n")).toContain('  - API_IN_PROCESS: must be one of true, false, got "maybe"');
+  });
+
   it("the API run alone lists its own problems without a stack trace", async () => {
     const { code, output, dataDir } = await runWithWrongSettings("server/main.ts", { API_PORT: "api", LOG_LEVEL: "loud" });
 

@@ -62,6 +62,8 @@ describe("npm start on an empty data folder", () => {
         expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
       }
       expect(site.output()).toContain("demo / demo1234");
+      // Both apps in one process: the pages call the API in memory (docs/web.md §1).
+      expect(site.output()).toContain("pages call the API in process (no HTTP)");
       expect(site.output()).toContain(`http://localhost:${webPort}`);
     } finally {
       const code = await stop(site);

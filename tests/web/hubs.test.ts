@@ -34,6 +34,16 @@ describe("hub list", () => {
     expect(out.data.list?.content).toHaveLength(10);
     expect(out.data.list?.totalPages).toBe(2);
     expect(out.data.topHubs?.length).toBeGreaterThan(0);
+    // Only what the cards and chips show is sent with the page.
+    expect(Object.keys(out.data.list!.content[0]!).sort()).toEqual([
+      "description",
+      "id",
+      "memberCount",
+      "name",
+      "profileBannerId",
+      "profileImageId",
+    ]);
+    expect(Object.keys(out.data.topHubs![0]!).sort()).toEqual(["id", "memberCount", "name", "profileImageId"]);
     const page2 = await run(() => hubsLoader(hubArgs("/hubs?page=2")));
     expect(page2.data.page).toBe(2);
     expect(page2.data.list?.content).toHaveLength(3);

@@ -43,6 +43,24 @@ describe("home", () => {
     });
     expect(out.data.recentHubs?.[0]).toMatchObject({ name: "Sketch Club", latestPost: { id: post.id, title: "Warm-up sketches" } });
     expect(out.data.me).toMatchObject({ username: "reader_p", email: reader.email });
+    // Only what the cards and the sidebar show: the loader's data is written into the page (and parsed again by the browser).
+    expect(Object.keys(out.data.latest![0]!).sort()).toEqual([
+      "authorName",
+      "id",
+      "latestChapter",
+      "name",
+      "profileBannerId",
+      "profileImageId",
+    ]);
+    expect(Object.keys(out.data.latest![0]!.latestChapter).sort()).toEqual(["number", "title"]);
+    const sidebarHub = out.data.recentHubs!.find((h) => h.name === "Sketch Club")!;
+    expect(sidebarHub).toEqual({
+      id: hub.id,
+      name: "Sketch Club",
+      description: expect.any(String),
+      profileImageId: null,
+      latestPost: { id: post.id, title: "Warm-up sketches" },
+    });
   });
 
   it("hides the failed parts: latest chapters and sidebar both null when the API is down", async () => {

@@ -104,6 +104,13 @@ describe("continue links", () => {
     expect(guestSeries.data.progress).toBeNull();
     const home = await run(() => homeLoader(args(request("/", { cookie }), web.context)));
     expect(home.data.continueReading?.[0]).toMatchObject({ series: { name: RONIN }, chapterNumber: 2, page: 2, unreadChapters: 1 });
+    // Only what the list shows is sent with the page.
+    expect(home.data.continueReading?.[0]).toEqual({
+      series: { id: comics.ronin.id, name: RONIN, profileImageId: expect.toBeOneOf([null, expect.any(Number)]) },
+      chapterNumber: 2,
+      page: 2,
+      unreadChapters: 1,
+    });
     expect((await run(() => homeLoader(args(request("/"), web.context)))).data.continueReading).toBeNull();
     expect(continueHref(RONIN, 2, 2)).toBe("/series/Moonlit%20Ronin/2?page=2#page-2");
     expect(continueHref(RONIN, 2, 1)).toBe("/series/Moonlit%20Ronin/2");

@@ -40,6 +40,24 @@ describe("session", () => {
     expect(readClaims("not-a-token")).toBeNull();
   });
 
+  it("reads the session once per request when the load context carries perRequest, and per call without it", async () => {
+    const user = await web.api.register();
+    const req = request("/", { cookie: await web.cookieFor(user) });
+    const context = { ...web.context, perRequest: new Map<string, unknown>() };
+    const first = await optionalUser(req, context);
+    expect(first?.user.id).toBe(user.id);
+    // The root loader and the route's loader ask for it in the same request: the same read answers both.
+    expect(await optionalUser(req, context)).toBe(first);
+    // Another request (its own perRequest) reads its own cookie.
+    const other = await web.api.register();
+    const otherSession = await optionalUser(request("/", { cookie: await web.cookieFor(other) }), {
+      ...web.context,
+      perRequest: new Map(),
+    });
+    expect(otherSession?.user.id).toBe(other.id);
+    expect(await optionalUser(req, web.context)).not.toBe(first);
+  });
+
   it("stores the token in an httpOnly, SameSite=Lax cookie that expires with it", async () => {
     const user = await web.api.register();
     const { commitToken } = await import("../../app/lib/session.server.ts");
