@@ -1,7 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -9,6 +8,7 @@ import {
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { Link } from "./components/link.tsx";
 import { useEffect } from "react";
 import { DeletedNotice } from "./components/deleted-notice.tsx";
 import { ScriptsAfterLoad } from "./components/scripts-after-load.tsx";

@@ -92,8 +92,8 @@ export interface FirstViewSummary {
 
 export interface BenchReport {
   mode: "full" | "smoke";
-  /** `--only first-views`: the baselines and the first views only. */
-  only?: "first-views";
+  /** `--only first-views` / `--only api-reads`: the baselines and the first views, or the cached API reads, only. */
+  only?: "first-views" | "api-reads";
   /** sqlite: the data folder; postgres: PostgreSQL + Redis + S3, the data sets copied in (bench/postgres.ts). */
   engine: "sqlite" | "postgres";
   /** PostgreSQL only: each data set's copy (npm run copy-site's code). */
@@ -259,6 +259,7 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
   }
   // `--only first-views` measured nothing else: the other targets are not evaluated.
   if (report.only === "first-views") return targets.filter((t) => t.group === "web-first-view");
+  if (report.only === "api-reads") return targets.filter((t) => t.group === "api");
 
   // PostgreSQL (issue 12): the lists' queries, run on every request (caches off), at least 0.15 × Express.
   if (report.engine === "postgres") {
@@ -524,9 +525,9 @@ export function toMarkdown(report: BenchReport): string {
     ),
   );
 
-  // `--only first-views`: the baselines and the first views, no empty tables of what did not run.
+  // `--only ...`: the baselines and what was asked for, no empty tables of what did not run.
   const all = !report.only;
-  if (all) {
+  if (all || report.only === "api-reads") {
     out.push(
       `\n## API reads (large set, as deployed: response cache on)${smoke ? "" : ": target req/s ≥ 0.5 × Express hello-world, p99 < 4 × its p99"}\n`,
     );
@@ -548,7 +549,14 @@ export function toMarkdown(report: BenchReport): string {
           ]),
       ),
     );
-
+    const image = byId.get("api.image");
+    const sized = byId.get("baseline.express-bytes");
+    if (image && sized && sized.rps > 0)
+      out.push(
+        `\nThe image read against Express sending an answer of the same size (${sized.note ?? "?"}, measured right after it): ${int(sized.rps)} req/s, p99 ${ms(sized.p99)} ms; the image read is ${times(image.rps, sized.rps)} × its req/s and ${times(image.p99, sized.p99)} × its p99.`,
+      );
+  }
+  if (all) {
     out.push(
       `\n## API reads without the response cache (large set, \`API_CACHE_ENTRIES=0 PAGE_CACHE_ENTRIES=0\`)${postgres && !smoke ? `: target for the lists req/s ≥ ${UNCACHED_LIST_RATIO} × Express hello-world` : ""}\n`,
     );

@@ -5,6 +5,7 @@
 // `npm run bench -- --smoke`: tiny data sets and short runs, no targets (CI).
 // `npm run bench -- --engine postgres` (or BENCH_ENGINE=postgres): the same on PostgreSQL + Redis + S3 (postgres.ts).
 // `npm run bench -- --only first-views`: the baselines and the first views only (first-views.ts).
+// `npm run bench -- --only api-reads`: the baselines and the cached API reads only.
 // Orchestration only: see README.md in this folder for what each file does.
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -64,12 +65,13 @@ import {
   type Site,
 } from "./servers.ts";
 
-const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--only first-views] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>] [--first-view-sessions <n>]
+const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--only first-views|api-reads] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>] [--first-view-sessions <n>]
 
   --smoke              tiny data sets, short runs, no targets (what CI runs)
   --engine <name>      sqlite (default: the data folder) or postgres (PostgreSQL + Redis + S3 started for the run,
                        the data sets copied in with copy-site); also BENCH_ENGINE
   --only first-views   the baselines (both rounds) and the first-views table only, on the large set (a few minutes)
+  --only api-reads     the baselines (both rounds) and the API reads table only (response cache on), on the large set
   --duration <s>       measured seconds per scenario (default ${FULL_SETTINGS.duration}; smoke ${SMOKE_SETTINGS.duration})
   --warmup <s>         warm-up seconds before each measured run (default ${FULL_SETTINGS.warmup}; smoke ${SMOKE_SETTINGS.warmup})
   --connections <n>    concurrent connections (default ${FULL_SETTINGS.connections}; smoke ${SMOKE_SETTINGS.connections})
@@ -78,10 +80,12 @@ const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--o
                        sessions signed in for the first views, so at most n requests a row (default ${FULL_SETTINGS.firstViewSessions};
                        smoke ${SMOKE_SETTINGS.firstViewSessions}), plus 1 in ${WARMUP_SESSION_SHARE} more for the warm-up`;
 
-function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; only?: "first-views"; settings: LoadSettings } {
+type Only = "first-views" | "api-reads";
+
+function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; only?: Only; settings: LoadSettings } {
   const smoke = argv.includes("--smoke");
   let engine = process.env.BENCH_ENGINE || "sqlite";
-  let only: "first-views" | undefined;
+  let only: Only | undefined;
   const settings = { ...(smoke ? SMOKE_SETTINGS : FULL_SETTINGS) };
   const numbers: Record<string, keyof LoadSettings> = {
     "--duration": "duration",
@@ -103,7 +107,7 @@ function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; only?
     }
     if (flag === "--only") {
       const what = inline ?? argv[++i] ?? "";
-      if (what !== "first-views") throw new Error(`--only takes first-views, got "${what}"\n${USAGE}`);
+      if (what !== "first-views" && what !== "api-reads") throw new Error(`--only takes first-views or api-reads, got "${what}"\n${USAGE}`);
       only = what;
       continue;
     }
@@ -437,6 +441,27 @@ async function measureBaselines(round: number): Promise<void> {
   }
 }
 
+/**
+ * The image read's second yardstick: Express sending as many bytes as the picked image's answer (as the load asks for
+ * it), measured once, right after the API reads. A baseline row (`baseline.express-bytes`) without a target.
+ */
+async function measureImageSizedBaseline(apiUrl: string, p: Picks): Promise<void> {
+  await stage("baselines", async () => {
+    const image = await fetch(`${apiUrl}/images/${p.imageId}?w=800`, { headers: { "accept-encoding": "gzip" } });
+    if (!image.ok) throw new Error(`GET /images/${p.imageId}?w=800: ${image.status}`);
+    const size = (await image.arrayBuffer()).byteLength;
+    const server = await startBaseline("express-bytes", { BODY_BYTES: String(size) });
+    try {
+      const r = await runner.measure({ url: server.url });
+      printLine("baseline.express-bytes", r);
+      const title = `Express 5 sending ${size.toLocaleString("en-US")} bytes (the image read's answer)`;
+      scenarios.push({ id: "baseline.express-bytes", group: "baseline", title, method: "GET", path: "/", note: `${size} bytes`, ...r });
+    } finally {
+      await server.stop();
+    }
+  });
+}
+
 /** Where a site on a data set keeps its data on this run's engine: the set's folder, or its copy in PostgreSQL + S3. */
 function siteData(dataset: Dataset, label: string): SiteData {
   return postgres ? postgres.site(dataset, label) : { dataDir: dataset.dir, env: {} };
@@ -480,7 +505,7 @@ try {
 const specs = smoke ? SMOKE_DATASETS : FULL_DATASETS;
 const datasetTimeout = smoke ? 120_000 : 15 * 60_000;
 const large = await stage("datasets", () => ensureDataset(specs.large, { timeoutMs: datasetTimeout }));
-// `--only first-views` needs the large set alone.
+// `--only first-views` and `--only api-reads` need the large set alone.
 const small = only ? undefined : await stage("datasets", () => ensureDataset(specs.small, { timeoutMs: datasetTimeout }));
 if (engine === "postgres") {
   await stage("postgres", async () => {
@@ -516,6 +541,19 @@ if (large && only === "first-views") {
     }),
   );
 }
+if (large && only === "api-reads") {
+  await stage("api reads", () =>
+    withSite(siteData(large, "large-api-reads"), "large-api-reads", {}, async (site) => {
+      const p = (picks.large = await pickFromData(site.apiUrl));
+      log(
+        `Picked: big hub "${p.bigHub.name}", search "${p.search.term}", series "${p.series.name}" chapter ${p.chapterNumber}, image ${p.imageId}, post ${p.postId}`,
+      );
+      log("API reads (large set, response cache on: repeated reads are answered from memory)...");
+      for (const def of apiReads(p)) await measureScenario(def, site.apiUrl, large.name);
+      await measureImageSizedBaseline(site.apiUrl, p);
+    }),
+  );
+}
 if (large && !only) {
   await stage("large set", () =>
     withSite(siteData(large, "large"), "large", {}, async (site) => {
@@ -526,6 +564,7 @@ if (large && !only) {
       );
       log("API reads (large set, response cache on: repeated reads are answered from memory)...");
       for (const def of apiReads(p)) await measureScenario(def, site.apiUrl, large.name);
+      await measureImageSizedBaseline(site.apiUrl, p);
       log("Web pages as a guest (large set, the page cache answers them)...");
       for (const def of webPages(p)) {
         await checkPage(def.id, site.webUrl, def.path, "hit");

@@ -149,7 +149,7 @@ export async function startSite(dataDir: string, label: string, extraEnv: Record
   return { ...child, apiUrl, webUrl, extraEnv };
 }
 
-export type BaselineKind = "node-http" | "express-hello" | "remix-minimal";
+export type BaselineKind = "node-http" | "express-hello" | "remix-minimal" | "express-bytes";
 
 export interface Baseline extends Child {
   url: string;
@@ -159,11 +159,13 @@ const BASELINE_SCRIPTS: Record<BaselineKind, string> = {
   "node-http": "baselines/node-http.ts",
   "express-hello": "baselines/express-hello.ts",
   "remix-minimal": "baselines/remix-minimal/server.ts",
+  "express-bytes": "baselines/express-bytes.ts",
 };
 
-export async function startBaseline(kind: BaselineKind): Promise<Baseline> {
+/** `extraEnv`: the baseline's settings (express-bytes: BODY_BYTES). */
+export async function startBaseline(kind: BaselineKind, extraEnv: Record<string, string> = {}): Promise<Baseline> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...BENCH_SECRETS, NODE_ENV: "production", PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...BENCH_SECRETS, NODE_ENV: "production", PORT: String(port), ...extraEnv };
   const child = startChild(
     `baseline ${kind}`,
     path.join(BENCH_DIR, BASELINE_SCRIPTS[kind]),

@@ -13,8 +13,9 @@ export class ConfigError extends Error {
   }
 }
 
-// DATABASE_URL and REDIS_URL may hold a password.
-const isSecret = (name: string) => name.includes("SECRET") || name.includes("PASSWORD") || name === "DATABASE_URL" || name === "REDIS_URL";
+// DATABASE_URL, REDIS_URL and SMTP_URL may hold a password.
+const isSecret = (name: string) =>
+  name.includes("SECRET") || name.includes("PASSWORD") || name === "DATABASE_URL" || name === "REDIS_URL" || name === "SMTP_URL";
 
 /** One line for a zod issue about an environment variable, e.g. `API_PORT: must be a whole number, got "abc"`. */
 export function describeSettingIssue(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {

@@ -1,6 +1,7 @@
 /**
  * npm run admin -- grant <username>    make the account a site admin (User.isAdmin)
  * npm run admin -- revoke <username>   take it back (accounts named by ADMIN_USERNAMES stay admins)
+ * npm run admin -- test-email <address>   send one message now with the mail settings, print the server's answer
  *
  * Works on DATA_DIR's SQLite (default ./data, or --data-dir <dir>) or on DATABASE_URL's PostgreSQL, also while the API
  * runs: each signed-in request reads the flag, so the change applies to the account's next request on every instance.
@@ -13,11 +14,15 @@ import { fileURLToPath } from "node:url";
 import { announceCommit } from "../server/db/commits-elsewhere.ts";
 import { openDatabase, type Database } from "../server/db/database.ts";
 import { redisSharedState } from "../server/shared-state.ts";
+import { sendTestEmail } from "./lib/test-email.ts";
 
 const USAGE = `Usage: npm run admin -- grant|revoke <username> [--data-dir <dir>]
+       npm run admin -- test-email <address> [--data-dir <dir>]
 
-  grant <username>   make the account a site admin
-  revoke <username>  take the admin role back (ADMIN_USERNAMES still makes the accounts it names admins)
+  grant <username>      make the account a site admin
+  revoke <username>     take the admin role back (ADMIN_USERNAMES still makes the accounts it names admins)
+  test-email <address>  send one message now (SMTP_URL, MAIL_FROM; unset SMTP_URL: an .eml file in DATA_DIR/outbox)
+                        and print what the server answered
 
 The database: DATABASE_URL's PostgreSQL when set, else the SQLite in --data-dir, $DATA_DIR or ./data.`;
 
@@ -77,6 +82,7 @@ export async function setAdmin(db: Database, username: string, command: AdminCom
 }
 
 async function main(): Promise<number> {
+  if (process.argv[2] === "test-email") return testEmail(process.argv.slice(3));
   const args = parseAdminArgs(process.argv.slice(2));
   if (typeof args === "string") {
     console.error(`${args}\n\n${USAGE}`);
@@ -113,6 +119,24 @@ async function main(): Promise<number> {
       : `${result.username} already ${args.command === "grant" ? "was an admin" : "was not an admin by grant"}: nothing changed.`,
   );
   if (args.command === "revoke") console.log("(An account named in ADMIN_USERNAMES stays an admin while it is listed there.)");
+  return 0;
+}
+
+/** `test-email <address> [--data-dir <dir>]`. */
+async function testEmail(argv: string[]): Promise<number> {
+  const at = argv.findIndex((a) => a === "--data-dir" || a.startsWith("--data-dir="));
+  const dataDir = at < 0 ? undefined : argv[at]!.includes("=") ? argv[at]!.slice("--data-dir=".length) : argv[at + 1];
+  const rest = at < 0 ? argv : argv.filter((_, i) => i !== at && (argv[at]!.includes("=") || i !== at + 1));
+  if (rest.length > 1) {
+    console.error(`Unexpected argument: ${rest[1]}\n\n${USAGE}`);
+    return 2;
+  }
+  const result = await sendTestEmail(rest[0], process.env, dataDir);
+  if (!result.ok) {
+    console.error(result.message);
+    return 1;
+  }
+  for (const line of result.lines) console.log(line);
   return 0;
 }
 

@@ -65,6 +65,8 @@ export async function writeDemo(
         emailKey: input.email.toLowerCase(),
         passwordHash,
         joinedAt: user.joinedAt,
+        // The demo's members read their mail (docs/api.md "Verified email addresses"): they post under REQUIRE_VERIFIED_EMAIL too.
+        emailVerified: 1,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

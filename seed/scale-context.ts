@@ -105,7 +105,8 @@ function scaleStatements(sqlite: BetterSqlite3.Database) {
   return {
     user: prepare(
       sqlite,
-      "INSERT INTO User (id, username, usernameKey, email, emailKey, passwordHash, joinedAt, profileImageId, profileBannerId) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      // Verified, as the demo's members (docs/api.md "Verified email addresses").
+      "INSERT INTO User (id, username, usernameKey, email, emailKey, passwordHash, joinedAt, profileImageId, profileBannerId, emailVerified) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
     ),
     hub: prepare(
       sqlite,

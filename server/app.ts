@@ -5,6 +5,9 @@ import { sql } from "kysely";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { authEndpoints } from "./auth/auth.router.ts";
+import { passwordResetEndpoints } from "./auth/password-reset.router.ts";
+import { emailVerificationEndpoints } from "./auth/email-verification.router.ts";
+import { twoFactorEndpoints } from "./two-factor/two-factor.router.ts";
 import { blockEndpoints } from "./blocks/blocks.router.ts";
 import { progressEndpoints } from "./progress/progress.router.ts";
 import { chapterEndpoints } from "./chapters/chapters.router.ts";
@@ -27,9 +30,11 @@ import { banEndpoints } from "./moderation/bans.router.ts";
 import { modLogEndpoints } from "./moderation/modlog.router.ts";
 import { suspensionEndpoints } from "./moderation/suspensions.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
+import { createMailTransport } from "./mail/transport.ts";
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
 import { removalEndpoints } from "./moderation/removal.router.ts";
 import { notificationEndpoints } from "./notifications/notifications.router.ts";
+import { passkeyEndpoints } from "./passkeys/passkeys.router.ts";
 import { postEndpoints } from "./posts/posts.router.ts";
 import { reportEndpoints } from "./reports/reports.router.ts";
 import { seriesEndpoints } from "./series/series.router.ts";
@@ -95,6 +100,10 @@ export function allEndpoints(
   return [
     dataVersionEndpoint(cache),
     ...authEndpoints,
+    ...passwordResetEndpoints,
+    ...emailVerificationEndpoints,
+    ...twoFactorEndpoints,
+    ...passkeyEndpoints,
     ...userEndpoints(config, counters),
     ...hubEndpoints,
     // Before the post routes: /hubs/{name}/moderators beside /hubs/{hubName}/{postId}.
@@ -121,7 +130,7 @@ export function allEndpoints(
 }
 
 export function createApp({ db, config, logger = pino({ level: "silent" }), shared = memorySharedState(db), jobs }: AppDeps) {
-  const services = createServices(db, config, shared.attemptCounter, shared.dataVersion);
+  const services = createServices(db, config, shared.attemptCounter, shared.dataVersion, logger);
   const responseCache = createResponseCache({
     maxEntries: config.responseCacheEntries ?? 2000,
     maxBytes: config.responseCacheBytes,
@@ -145,6 +154,12 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
       }),
     );
   }
+  // A guest's read answered from the response cache before is answered again here, with the same headers and bytes,
+  // before Helmet, CORS, the token check, routing and validation run (docs/api.md "The response cache").
+  responseCache.answerImagesFrom((key, version) => services.images.keptPublic(key, version));
+  app.use(async (req, res, next) => {
+    if (!(await responseCache.answerEarly(req, res))) next();
+  });
   // Images are embedded by the web app on another port, and the API serves any client.
   app.use(helmet({ crossOriginResourcePolicy: { policy: "cross-origin" } }));
   app.use(cors({ exposedHeaders: ["Content-Length"], maxAge: 600 }));
@@ -152,11 +167,15 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   // One job runner per instance (docs/decisions/017-discussion.md); it also stops by itself once the database is closed.
   // Kept signed-in pages show unread counts: a finished notification job moves the data version as a write does.
   const onNotified = () => responseCache.dataChanged();
-  const jobRunner = createJobRunner(db, { logger, imageStorage: imageStorage(config), onNotified, ...jobs });
+  // Mail goes out through the job runner after the commit of what caused it (docs/api.md "Mail").
+  const mail = createMailTransport(config, logger);
+  const jobRunner = createJobRunner(db, { logger, imageStorage: imageStorage(config), onNotified, mail, ...jobs });
   app.locals.jobRunner = jobRunner;
+  app.locals.answeredWork = () => services.passwordReset.settled();
   jobRunner.start();
   // Bodies are read per endpoint (only those that take one) and cached answers are served after the
-  // route's validation, both in mountEndpoints: so a bad token is a 401 even where a cached answer exists.
+  // route's validation, both in mountEndpoints: so a bad token is a 401 even where a cached answer exists (the early
+  // answer above never takes a request with a token).
   app.use(malformedPath);
   app.use(readBearerToken(db, config));
 
@@ -175,7 +194,13 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   return app;
 }
 
-/** Stops the app's job runner, waiting for its batch in progress (before the database closes). */
-export function stopJobRunner(app: ReturnType<typeof createApp>): Promise<void> {
+/** Stops the app's job runner, waiting for its batch in progress and for work left by answered requests (before the database closes). */
+export async function stopJobRunner(app: ReturnType<typeof createApp>): Promise<void> {
+  await answeredWorkSettled(app);
   return (app.locals.jobRunner as JobRunner).stop();
+}
+
+/** Resolves once what requests left to do after their answer is done (a password reset request's account part). */
+export function answeredWorkSettled(app: ReturnType<typeof createApp>): Promise<void> {
+  return (app.locals.answeredWork as () => Promise<void>)();
 }

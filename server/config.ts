@@ -78,6 +78,17 @@ const EnvSchema = z.object({
       (names) => names.every((name) => /^[A-Za-z0-9_]{3,30}$/.test(name)),
       "must be usernames (letters, numbers, underscores) separated by commas",
     ),
+  // Admin powers only with a second factor on (docs/api.md "Second factors").
+  ADMIN_REQUIRE_2FA: z.enum(["true", "false"], { error: 'must be "true" or "false"' }).default("false"),
+  // Mail (docs/api.md "Mail"): links in messages point at the web app's public origin, PUBLIC_URL as the web app reads it.
+  // The web app's port (its setting, checked there): only for PUBLIC_URL's default.
+  PORT: z.string().optional(),
+  PUBLIC_URL: z.url().optional(),
+  // Unset: no network, every message is written to DATA_DIR/outbox as an .eml file.
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), "must be an smtp:// or smtps:// URL"),
+  MAIL_FROM: z.string().min(3).default("Inkwell <no-reply@localhost>"),
+  // Posting, commenting, publishing and uploading need a verified address (docs/api.md "Verified email addresses").
+  REQUIRE_VERIFIED_EMAIL: z.enum(["true", "false"]).default("false"),
 });
 
 export interface ApiConfig {
@@ -119,6 +130,16 @@ export interface ApiConfig {
   logLevel: string;
   /** ADMIN_USERNAMES, lower case (compared with User.usernameKey). */
   adminUsernames: string[];
+  /** ADMIN_REQUIRE_2FA: an admin without a second factor acts as a member (docs/api.md "Second factors"). */
+  adminRequire2fa: boolean;
+  /** The web app's public origin without a trailing slash: links in mail (PUBLIC_URL, default http://localhost:$PORT). */
+  publicUrl: string;
+  /** SMTP server's URL; unset: messages are written to DATA_DIR/outbox as .eml files. */
+  smtpUrl?: string;
+  /** The From of every message, with the site's name: `Inkwell <no-reply@example.org>`. */
+  mailFrom: string;
+  /** REQUIRE_VERIFIED_EMAIL: unverified accounts sign in and read, but do not post, comment, publish or upload. */
+  requireVerifiedEmail: boolean;
 }
 
 const apiSettings = settingsReader(EnvSchema, "JWT_SECRET");
@@ -168,5 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     responseCacheBytes: e.API_CACHE_BYTES,
     logLevel: e.LOG_LEVEL,
     adminUsernames: e.ADMIN_USERNAMES.map((name) => name.toLowerCase()),
+    adminRequire2fa: e.ADMIN_REQUIRE_2FA === "true",
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT && /^\d+$/.test(e.PORT) ? e.PORT : 3000}`).replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    requireVerifiedEmail: e.REQUIRE_VERIFIED_EMAIL === "true",
   };
 }

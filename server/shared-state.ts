@@ -53,9 +53,17 @@ export function memorySharedState(db?: Database, { listen = false } = {}): Share
   const own = new Map<number, number>();
   const elsewhere = db ? watchCommitsElsewhere(db, { listen }) : undefined;
   let lastMark = elsewhere?.mark();
+  // The mark is read at most once per turn of the event loop (docs/decisions/030-cached-reads-before-routing.md): the
+  // requests handled in one turn share the look, and the first version read of the next turn looks again.
+  let looked = false;
+  const forget = () => {
+    looked = false;
+  };
   /** The version, moved on first if another process committed since the last look. */
   const now = () => {
-    if (elsewhere) {
+    if (elsewhere && !looked) {
+      looked = true;
+      setImmediate(forget);
       const mark = elsewhere.mark();
       if (mark !== lastMark) {
         lastMark = mark;
@@ -64,11 +72,18 @@ export function memorySharedState(db?: Database, { listen = false } = {}): Share
     }
     return version;
   };
+  // The answer of current(), made again only when the version moved: most reads are of an unchanged version.
+  let answered = { version: -1, answer: Promise.resolve("") };
+  const current = () => {
+    const v = now();
+    if (answered.version !== v) answered = { version: v, answer: Promise.resolve(`${epoch}.${v}`) };
+    return answered.answer;
+  };
   return {
     kind: "memory",
     attemptCounter: memoryAttemptCounter,
     dataVersion: {
-      current: () => Promise.resolve(`${epoch}.${now()}`),
+      current,
       bump: () => {
         now();
         return Promise.resolve(`${epoch}.${++version}`);

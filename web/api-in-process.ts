@@ -20,9 +20,31 @@ interface Handling {
 /** The peer address the API sees: the web server's, as over loopback HTTP. */
 export const IN_PROCESS_PEER = "127.0.0.1";
 
+/** The symbol server/http/auth-per-page.ts reads the page's callers under (registered: both name it). */
+const PAGE_CALLERS = Symbol.for("inkwell.pageCallers");
+
 /** A transport for app/lib/api.server.ts that calls `app` in memory. */
 export function inProcessApi(app: ExpressApp): ApiTransport {
+  return transportOver(expressDispatch(app as unknown as Handling));
+}
+
+/**
+ * Transports as `inProcessApi`'s, one for each page (web/main.ts makes one per request): the calls of one page share
+ * the check of their bearer token (server/http/auth-per-page.ts; docs/web.md "What a page costs").
+ */
+export function inProcessPages(app: ExpressApp): () => ApiTransport {
   const dispatch = expressDispatch(app as unknown as Handling);
+  return () => {
+    // The API keeps the page's checked callers in it (server/http/auth-per-page.ts).
+    const callers = new Map<string, unknown>();
+    return transportOver((req, res) => {
+      (req as unknown as Record<symbol, unknown>)[PAGE_CALLERS] = callers;
+      dispatch(req, res);
+    });
+  };
+}
+
+function transportOver(dispatch: (req: IncomingMessage, res: ServerResponse) => void): ApiTransport {
   return async (url, { method, headers, body, signal }) => {
     // As fetch: a call whose signal has already fired is not sent, and a fired signal ends it at once.
     signal.throwIfAborted();

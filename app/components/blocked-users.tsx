@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { BlockedUser } from "../../server/rules/blocks.ts";
 import { userPath } from "../lib/urls.ts";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { Hub, PostSummary, Series } from "../../server/rules/api-responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath, hubPath, postPath, seriesPath } from "../lib/urls.ts";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { ChapterSummary } from "../../server/rules/api-responses.ts";
 import { formatDate, likesLabel, plural } from "../lib/format.ts";
 import { chapterPath } from "../lib/urls.ts";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { ContinueReading } from "../../server/rules/progress.ts";
 import { plural } from "../lib/format.ts";
 import { continueHref, progressLabel } from "../lib/progress.ts";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { User } from "../../server/rules/api-responses.ts";
 import { formatDate } from "../lib/format.ts";
 import { userPath } from "../lib/urls.ts";

@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { DeletedKind } from "../lib/deletion.ts";
 import { FailedPage, Notice } from "./notice.tsx";
 

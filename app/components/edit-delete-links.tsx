@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 
 /** "Edit hub" and "Delete hub" (or series): the author's links on the page of a hub or a series. */
 export function EditDeleteLinks({ noun, editTo, deleteTo }: { noun: "hub" | "series"; editTo: string; deleteTo: string }) {

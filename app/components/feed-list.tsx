@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { FeedItem } from "../../server/rules/api-responses.ts";
 import { PostCard } from "./cards.tsx";
 import { ChapterCard } from "./chapter-card.tsx";

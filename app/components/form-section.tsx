@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import { FormError } from "./field.tsx";
 
 /** What a settings form's action answered: a success line or a problem above the form (field errors go on fields). */

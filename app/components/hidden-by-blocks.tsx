@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import { hiddenLine, SHOW_BLOCKED_PARAM } from "../lib/blocks.ts";
 import { withParams } from "../lib/urls.ts";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { ReactNode } from "react";
 import { hubPath } from "../lib/urls.ts";
 import { FormError } from "./field.tsx";

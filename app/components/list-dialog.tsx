@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import { useEffect, useRef } from "react";
 
 /**

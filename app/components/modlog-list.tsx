@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { SiteModLogItem } from "../../server/rules/modlog.ts";
 import { formatDate } from "../lib/format.ts";
 import { actionPhrase } from "../lib/modlog.ts";

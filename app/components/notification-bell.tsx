@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 
 /** "Notifications, 3 unread": the bell's accessible name, in words. */
 export const bellLabel = (count: number | null) => `Notifications, ${count ?? 0} unread`;

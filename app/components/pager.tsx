@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import { ArrowLeftIcon, ArrowRightIcon } from "./icons.tsx";
 import { withParams } from "../lib/urls.ts";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { Hub } from "../../server/rules/api-responses.ts";
 import { hubPath, postPath } from "../lib/urls.ts";
 import { Logo } from "./images.tsx";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { RemovableType } from "../../server/rules/removal.ts";
 import { removalPath, removedText } from "../lib/removal.ts";
 

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { ReportSubjectType } from "../../server/rules/report-reasons.ts";
 import { useRootData } from "../lib/root-data.ts";
 import { reportPath, SUBJECT_NOUNS } from "../lib/reports.ts";

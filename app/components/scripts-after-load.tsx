@@ -42,7 +42,7 @@ export function ScriptsAfterLoad({ nonce }: { nonce?: string }) {
     const routeIds = matches.map((m) => m.id);
     const routes = routeIds.map((id) => [id, route(remix.manifest, id).module]);
     boot =
-      `window.__remixManifest = ${jsonInScript(partialManifest(remix.manifest, routeIds, pathname))};\n` +
+      `window.__remixManifest = ${partialManifestJson(remix.manifest, routeIds, pathname)};\n` +
       `(${START})(${jsonInScript(routes)}, ${jsonInScript(remix.manifest.entry.module)});`;
   }
   return (
@@ -79,17 +79,54 @@ const START = `function (routes, entry) {
 
 /**
  * The manifest lazy route discovery starts from (Remix's `getPartialManifest`): the routes matched, and those that
- * match each parent path of this one (their index and pathless children), so going up needs no discovery.
+ * match each parent path of this one (their index and pathless children), so going up needs no discovery. The same for
+ * every viewer of a path: each parent path's routes and each set's JSON are kept per build (docs/web.md "What a page
+ * costs"), bounded, rather than matched and serialised at every page.
  */
-function partialManifest(manifest: Manifest, routeIds: string[], pathname: string): Manifest {
+function partialManifestJson(manifest: Manifest, routeIds: string[], pathname: string): string {
+  const kept = keptOf(manifest);
   const ids = new Set(routeIds);
-  const tree = routeTree(manifest);
   const segments = pathname.split("/").filter(Boolean);
   segments.pop();
   const paths = ["/"];
   for (; segments.length > 0; segments.pop()) paths.push(`/${segments.join("/")}`);
-  for (const path of paths) for (const m of matchRoutes(tree, path) ?? []) if (m.route.id) ids.add(m.route.id);
-  return { ...manifest, routes: Object.fromEntries([...ids].map((id) => [id, route(manifest, id)])) };
+  for (const path of paths) for (const id of bounded(kept.idsAt, path, () => routeIdsAt(manifest, path))) ids.add(id);
+  const list = [...ids];
+  return bounded(kept.json, list.join("\n"), () =>
+    jsonInScript({ ...manifest, routes: Object.fromEntries(list.map((id) => [id, route(manifest, id)])) }),
+  );
+}
+
+/** The ids of the routes that match `path`. */
+function routeIdsAt(manifest: Manifest, path: string): string[] {
+  return (matchRoutes(routeTree(manifest), path) ?? []).flatMap((m) => (m.route.id ? [m.route.id] : []));
+}
+
+/** Entries kept per map: paths are as many as the site's pages (a hub's, a series'), so they are bounded. */
+const KEPT_MAX = 2_000;
+
+interface Kept {
+  idsAt: Map<string, string[]>;
+  json: Map<string, string>;
+}
+
+const keptByManifest = new WeakMap<Manifest, Kept>();
+
+function keptOf(manifest: Manifest): Kept {
+  let kept = keptByManifest.get(manifest);
+  if (!kept) keptByManifest.set(manifest, (kept = { idsAt: new Map(), json: new Map() }));
+  return kept;
+}
+
+/** `map`'s value for `key`, made by `make` when absent; the map is emptied when full. */
+function bounded<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    if (map.size >= KEPT_MAX) map.clear();
+    map.set(key, value);
+  }
+  return value;
 }
 
 interface RouteNode {

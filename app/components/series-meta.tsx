@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { ContentRating, ReadingDirection, SeriesStatus } from "../../server/rules/series.ts";
 import type { TagCount } from "../../server/rules/api-responses.ts";
 import { DIRECTION_LABELS, RATING_LABELS, STATUS_LABELS } from "../lib/series-labels.ts";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { AboutPreview } from "../lib/about.ts";
 import { InkwellMark } from "./icons.tsx";
 import { SocialLinks } from "./social-links.tsx";

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, NavLink } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import type { RootData } from "../lib/root-data.ts";
 import { userPath } from "../lib/urls.ts";
 import { InkwellMark } from "./icons.tsx";

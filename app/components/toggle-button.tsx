@@ -1,4 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { Link } from "./link.tsx";
 import { useHydrated } from "../lib/use-hydrated.ts";
 
 /** What a toggle action answers to a fetcher (the page's loaders then revalidate). */

@@ -28,6 +28,7 @@ import type { RemovalState, RemovalSubject } from "../../server/rules/removal.ts
 import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts";
 import type { SitemapIndex, SitemapKind, SitemapPage } from "../../server/rules/sitemap.ts";
 import type { UserEditInput } from "../../server/rules/user.ts";
+import type { EmailVerified, VerificationSent } from "../../server/rules/email-verification.ts";
 import type { WebContext } from "./context.ts";
 import type { FieldErrors } from "./forms.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
@@ -72,6 +73,12 @@ export const TIMEOUT_MESSAGE = "The server took too long to answer. Please try a
 export interface SignedIn {
   accessToken: string;
   deviceToken?: string;
+}
+
+/** What login answers instead for an account with TOTP on (docs/api.md "Second factors"). */
+export interface SecondFactorRequired {
+  secondFactorRequired: true;
+  challenge: string;
 }
 
 const seg = (s: string | number) => encodeURIComponent(String(s));
@@ -159,7 +166,13 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
   return {
     call,
     /** `deviceToken`: this browser's device cookie, if it has one (not throttled with others, OWASP device cookies). */
-    login: (body: LoginInput & { deviceToken?: string }) => call<SignedIn>("/auth/login", { method: "POST", body }),
+    login: (body: LoginInput & { deviceToken?: string }) => call<SignedIn | SecondFactorRequired>("/auth/login", { method: "POST", body }),
+    /** The login's code step (docs/api.md "Second factors"): the challenge with a code or a recovery code. */
+    loginSecondFactor: (body: { challenge: string; code?: string; recoveryCode?: string; deviceToken?: string }) =>
+      call<SignedIn>("/auth/login/second-factor", { method: "POST", body }),
+    setUpTotp: () => call<{ secret: string; otpauthUrl: string }>("/me/2fa/totp", { method: "POST" }),
+    confirmTotp: (code: string) => call<{ recoveryCodes: string[] }>("/me/2fa/totp/confirm", { method: "POST", body: { code } }),
+    turnOffTotp: (password: string) => call<{ totp: boolean }>("/me/2fa/totp", { method: "DELETE", body: { password } }),
     register: (body: RegisterInput) => call<SignedIn>("/auth/register", { method: "POST", body }),
     /** Revokes the token the client carries (POST /auth/logout). */
     logout: () => call<{ loggedOut: boolean }>("/auth/logout", { method: "POST" }),
@@ -212,6 +225,16 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
       call<{ accessToken: string }>(`/user/${id}/password`, { method: "PUT", body }),
     /** Ends every session of the caller, this one included. */
     logoutEverywhere: () => call<{ loggedOut: boolean }>("/auth/logout-all", { method: "POST" }),
+    /** docs/api.md "Verified email addresses": the token of a link (no sign-in needed), and a new link for the caller. */
+    verifyEmail: (token: string) => call<EmailVerified>("/auth/verify-email", { method: "POST", body: { token } }),
+    resendVerification: () => call<VerificationSent>("/me/verify-email/resend", { method: "POST" }),
+    /** docs/api.md "Password reset": a link by username or email (202 {} for every input), and a new password for its token. */
+    requestPasswordReset: (login: string) => call<Record<string, never>>("/auth/password-reset", { method: "POST", body: { login } }),
+    confirmPasswordReset: (body: { token: string; newPassword: string }) =>
+      call<{ accessToken: string } | { secondFactorRequired: true; challenge: string }>("/auth/password-reset/confirm", {
+        method: "POST",
+        body,
+      }),
     hubById: (id: number) => call<HubDetail>(`/hubs/id/${id}`),
     /** Hub moderators (docs/api.md §14): the list, and the creator's or an admin's changes to it. */
     hubModerators: (hubName: string) => call<HubModerators>(`/hubs/${seg(hubName)}/moderators`),

@@ -11,6 +11,7 @@ import { requireUser, type Session } from "./session.server.ts";
 import { readForm, type ReadForm } from "./uploads.server.ts";
 import { describeUploadFailure } from "./uploads.ts";
 import { BANNED_FROM_HUB } from "../../server/rules/bans.ts";
+import { VERIFY_EMAIL_FIRST } from "../../server/rules/email-verification.ts";
 
 /** The signed-in user (else a redirect to the login page and back) and their API client. */
 export async function publisher(request: Request, context: WebContext): Promise<{ session: Session; api: Api }> {
@@ -69,6 +70,8 @@ export function saveErrorMessage(kind: PublishKind, editing: boolean, err: unkno
       if (kind === "chapter") return "A chapter with this number already exists in this series";
       return fallback;
     case 403:
+      // REQUIRE_VERIFIED_EMAIL (docs/web.md "Verified email addresses"): the API's sentence says what to do.
+      if (err.message === VERIFY_EMAIL_FIRST) return VERIFY_EMAIL_FIRST;
       if (kind === "post") {
         if (editing) return "You can only edit your own posts";
         // A hub ban says so in the API's words (docs/api.md "Bans, suspensions and the mod log").

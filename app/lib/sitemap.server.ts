@@ -121,6 +121,7 @@ export const ROBOTS_DISALLOWED = [
   "/notifications",
   "/login",
   "/register",
+  "/verify-email",
   "/logout",
   "/moderation",
   "/moderate/",

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import type { Series } from "../../server/rules/api-responses.ts";
 import { LatestChapterCard, type LatestChapterCardData } from "../components/cards.tsx";
 import { EmptyFeed, FeedList } from "../components/feed-list.tsx";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { ABOUT } from "../lib/about.ts";
 import { socialMeta } from "../lib/social-meta.ts";
 

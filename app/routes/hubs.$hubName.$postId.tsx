@@ -1,6 +1,7 @@
 import type { HubDetail, Post } from "../../server/rules/api-responses.ts";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { hubPath, postPath, userPath } from "../lib/urls.ts";
 import { socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
 import { metaFromLoader } from "../lib/loader-meta.ts";

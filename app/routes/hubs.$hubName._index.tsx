@@ -1,6 +1,7 @@
 import type { HubDetail as HubData } from "../../server/rules/api-responses.ts";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { PostCard } from "../components/cards.tsx";
 import { CreatorCard } from "../components/creator-card.tsx";
 import { EditDeleteLinks } from "../components/edit-delete-links.tsx";

@@ -1,6 +1,7 @@
 import { ConfirmSection } from "../components/confirm-section.tsx";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { Field } from "../components/field.tsx";
 import { HubToolPage } from "../components/hub-tool-page.tsx";
 import { Avatar } from "../components/images.tsx";

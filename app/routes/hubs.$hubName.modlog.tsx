@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { ModLogList } from "../components/modlog-list.tsx";
 import { FailedPage, Notice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";

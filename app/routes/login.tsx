@@ -3,6 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useRef } from "react";
 import { LoginBody } from "../../server/rules/auth.ts";
 import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";
+import { PasskeySignIn } from "../components/passkeys.tsx";
+import { SecondFactorStep } from "../components/second-factor-step.tsx";
+import { codeStep, SECOND_FACTOR_INTENTS, secondFactorAction, type LoginStepData } from "../lib/second-factor-login.server.ts";
 import { Field, FormError } from "../components/field.tsx";
 import { ApiError, createApi, loginErrorMessage } from "../lib/api.server.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
@@ -31,10 +34,15 @@ interface LoginActionData {
   fieldErrors: FieldErrors;
   formError: string | null;
   username: string;
+  /** While the sign-in waits for a code (app/lib/second-factor-login.server.ts). */
+  step?: LoginStepData["step"];
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
+  // The code step's forms (docs/web.md "Two-factor authentication").
+  const intent = form.get("intent");
+  if (typeof intent === "string" && SECOND_FACTOR_INTENTS.includes(intent)) return secondFactorAction(request, context, form);
   const values = formValues(form, ["username", "password", "redirectTo"]);
   const { username } = echoed({ username: values.username });
   const parsed = LoginBody.safeParse(values);
@@ -44,6 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const deviceToken = await readDeviceToken(request, context);
     const signedIn = await createApi(context, { signal: request.signal }).login({ ...parsed.data, deviceToken });
+    // TOTP on: no session yet, the code step.
+    if ("secondFactorRequired" in signedIn) return codeStep(signedIn.challenge, username);
     throw redirect(safeRedirect(values.redirectTo), { headers: await signedInHeaders(context, signedIn) });
   } catch (err) {
     if (err instanceof Response) throw err;
@@ -63,6 +73,8 @@ export default function Login() {
   const prefilled = result?.username ?? ((location.state as { username?: string } | null)?.username || username);
 
   useEffect(() => focusFirstInvalid(formRef.current), [result]);
+
+  if (result?.step) return <SecondFactorStep result={{ ...result, step: result.step }} redirectTo={redirectTo} />;
 
   return (
     <AuthCard title="Welcome back" intro="Log in to follow series, join hubs and like what you read.">
@@ -92,6 +104,10 @@ export default function Login() {
           {working ? "Logging in..." : "Login"}
         </button>
       </Form>
+      <p className="auth__switch">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <PasskeySignIn redirectTo={redirectTo || "/"} />
       <p className="auth__switch">
         New to Inkwell? <Link to="/register">Create an account</Link>
       </p>

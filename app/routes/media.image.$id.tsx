@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { useState } from "react";
 import { userPath } from "../lib/urls.ts";
 import { CalendarIcon } from "../components/icons.tsx";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import type { Report } from "../../server/rules/report.ts";
 import { REPORT_REASON_LABELS, RESOLUTION_REASON_MAX } from "../../server/rules/report-reasons.ts";
 import { FormError, TextAreaField } from "../components/field.tsx";

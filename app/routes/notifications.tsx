@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import type { Notification } from "../../server/rules/api-responses.ts";
 import { Avatar } from "../components/images.tsx";
 import { ListOrNotice } from "../components/notice.tsx";

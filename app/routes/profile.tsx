@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { useState } from "react";
 import { UserEditBody } from "../../server/rules/user.ts";
 import { userPath } from "../lib/urls.ts";

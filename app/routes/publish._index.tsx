@@ -1,5 +1,6 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { hubPath, seriesPath } from "../lib/urls.ts";
 import { BookIcon, PagesIcon, PenIcon, PlusIcon, UsersIcon } from "../components/icons.tsx";
 import { Logo } from "../components/images.tsx";

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import {
   CHAPTER_CONTENT_MAX,
   CHAPTER_DESCRIPTION_MAX,

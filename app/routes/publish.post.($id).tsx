@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { NewPostBody, POST_CONTENT_MAX, POST_DESCRIPTION_MAX, POST_TITLE_MAX, PostEditBody } from "../../server/rules/post.ts";
 import { hubPath, postPath } from "../lib/urls.ts";
 import { SelectField } from "../components/field.tsx";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { useEffect, useRef, useState } from "react";
 import { RegisterBody } from "../../server/rules/auth.ts";
 import { AuthCard, focusFirstInvalid } from "../components/auth-card.tsx";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { FormError, TextAreaField } from "../components/field.tsx";
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReasonCode } from "../../server/rules/report-reasons.ts";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";

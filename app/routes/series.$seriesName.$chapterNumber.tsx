@@ -8,7 +8,8 @@ import {
   type MetaFunction,
   type MetaDescriptor,
 } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { useCallback, useRef } from "react";
 import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
 import { comicIssueLd, socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";

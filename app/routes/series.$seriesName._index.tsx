@@ -7,7 +7,8 @@ import {
   type MetaFunction,
   type MetaDescriptor,
 } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { chapterPath, seriesPath, userPath } from "../lib/urls.ts";
 import { comicSeriesLd, feedLinkTag, socialMeta, originsOf, type MatchLike } from "../lib/social-meta.ts";
 import { metaFromLoader } from "../lib/loader-meta.ts";

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction, MetaDescriptor } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { SeriesCard } from "../components/cards.tsx";
 import { SearchBox } from "../components/search-box.tsx";
 import { SeriesGrid } from "../components/series-grid.tsx";

@@ -5,6 +5,11 @@ import { UserEditBody } from "../../server/rules/user.ts";
 import { Field } from "../components/field.tsx";
 import { FormSection } from "../components/form-section.tsx";
 import { BlockedUsers } from "../components/blocked-users.tsx";
+import { PasskeysSection } from "../components/passkeys.tsx";
+import { listPasskeys } from "../lib/passkeys.server.ts";
+import { TwoFactorSection } from "../components/two-factor-section.tsx";
+import { EmailSettings, RESEND_VERIFICATION_INTENT } from "../components/email-settings.tsx";
+import { TOTP_INTENTS, totpAction, type TotpIntent, type TotpResult } from "../lib/two-factor.server.ts";
 import { blockedUsers } from "../lib/blocks.server.ts";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
 import { fieldErrors, formValues, type FieldErrors } from "../lib/forms.ts";
@@ -22,13 +27,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = apiFor(request, context, session);
   const [me, blocked] = await Promise.all([attempt(api.user(session.user.username)), attempt(blockedUsers(api, 1))]);
   const confirming = new URL(request.url).searchParams.get("confirm") === "logout-all";
+  // docs/web.md "Passkeys": null when the list could not be read.
+  const passkeys = await attempt(listPasskeys(api));
   return {
     userId: session.user.id,
     email: me.ok ? (me.value.email ?? "") : null,
+    // docs/api.md "Verified email addresses": null when the API could not say.
+    emailVerified: me.ok ? (me.value.emailVerified ?? null) : null,
+    pendingEmail: me.ok ? (me.value.pendingEmail ?? null) : null,
     // docs/api.md "Series metadata and browsing": off unless the user turned it on (also when the API did not say).
     showMature: me.ok ? (me.value as { showMature?: boolean }).showMature === true : false,
+    // docs/api.md "Second factors": null when the API could not say.
+    totpOn: me.ok ? (me.value.twoFactor?.totp ?? false) : null,
     confirming,
     blocked: blocked.ok ? { users: blocked.value.content, total: blocked.value.totalElements } : null,
+    passkeys: passkeys.ok ? passkeys.value : null,
   };
 }
 
@@ -67,9 +80,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["intent", "email", "currentPassword", "newPassword"]);
 
+  if (TOTP_INTENTS.includes(values.intent)) {
+    const { status, result } = await totpAction(api, values.intent as TotpIntent, form);
+    return data<TotpResult>(result, { status });
+  }
+
   if (values.intent === "logout-all") {
     await api.logoutEverywhere();
     throw redirect("/login", { headers: { "Set-Cookie": await clearSession(context) } });
+  }
+
+  if (values.intent === RESEND_VERIFICATION_INTENT) {
+    try {
+      const { sentTo } = await api.resendVerification();
+      return answer(202, { form: "email", ok: true, message: `We sent a new link to ${sentTo}.`, fieldErrors: {} });
+    } catch (err) {
+      return refused("email", err);
+    }
   }
 
   if (values.intent === "email") {
@@ -78,7 +105,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return answer(400, { form: "email", ok: false, message: null, fieldErrors: fieldErrors(parsed.error), email });
     try {
       const user = await api.updateUser(session.user.id, { email: parsed.data.email, currentPassword: parsed.data.currentPassword });
-      return answer(200, { form: "email", ok: true, message: `Your email is now ${user.email ?? parsed.data.email}.`, fieldErrors: {} });
+      // A new address waits for its link (docs/web.md "Verified email addresses"); one's own in another case is set at once.
+      const message = user.pendingEmail
+        ? `We sent a link to ${user.pendingEmail}. Your email changes once you open it.`
+        : `Your email is now ${user.email ?? parsed.data.email}.`;
+      return answer(200, { form: "email", ok: true, message, fieldErrors: {} });
     } catch (err) {
       return refused("email", err, email);
     }
@@ -116,8 +147,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { email, showMature, confirming, blocked } = useLoaderData<typeof loader>();
+  const { email, emailVerified, pendingEmail, showMature, confirming, blocked, totpOn } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const { passkeys } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorsOf = (form: SettingsForm) => (result?.form === form ? result.fieldErrors : {});
@@ -136,34 +168,14 @@ export default function Settings() {
         </p>
       </section>
 
-      <FormSection
-        id="email"
-        title="Email"
-        intro={email ? <p className="muted">Now: {email}</p> : null}
-        intent="email"
+      <EmailSettings
+        email={email}
+        emailVerified={emailVerified}
+        pendingEmail={pendingEmail}
         outcome={outcomeOf("email")}
-        submitLabel="Change email"
-      >
-        <Field
-          label="New email"
-          name="email"
-          id="settings-email"
-          type="email"
-          autoComplete="email"
-          defaultValue={result?.form === "email" && !result.ok ? result.email : ""}
-          error={emailErrors.email}
-          required
-        />
-        <Field
-          label="Current password"
-          name="currentPassword"
-          id="settings-email-password"
-          type="password"
-          autoComplete="current-password"
-          error={emailErrors.currentPassword}
-          required
-        />
-      </FormSection>
+        errors={emailErrors}
+        typedEmail={result?.form === "email" && !result.ok ? (result.email ?? "") : ""}
+      />
 
       <FormSection
         id="password"
@@ -210,6 +222,10 @@ export default function Settings() {
           </label>
         </FormSection>
       </div>
+
+      <TwoFactorSection on={totpOn} result={result?.form === "totp" ? result : null} />
+
+      <PasskeysSection passkeys={passkeys} />
 
       <section className="card settings__section" id="sessions" aria-labelledby="sessions-title">
         <h2 id="sessions-title">Sessions</h2>

@@ -1,5 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { SeriesGrid } from "../components/series-grid.tsx";
 import { SortTabs } from "../components/sort-tabs.tsx";
 import { pageParam } from "../lib/format.ts";

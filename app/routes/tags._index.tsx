@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { ListOrNotice } from "../components/notice.tsx";
 import { Pager } from "../components/pager.tsx";
 import { TagLinks } from "../components/series-meta.tsx";

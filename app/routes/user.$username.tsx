@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, type MetaDescriptor } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import type { Hub, Series, User } from "../../server/rules/api-responses.ts";
 import { HubCard, HubChip, SeriesCard, SeriesChip } from "../components/cards.tsx";
 import { ReportLink } from "../components/report-link.tsx";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "../components/link.tsx";
 import { FormError } from "../components/field.tsx";
 import { FailedPage } from "../components/notice.tsx";
 import { ApiError } from "../lib/api.server.ts";

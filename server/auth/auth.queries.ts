@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from "kysely";
 import type { Database } from "../db/database.ts";
-import { prepare } from "../db/prepared.ts";
+import { prepare, type Executor } from "../db/prepared.ts";
 import type { UserTable } from "../db/schema.ts";
 
 /** What signing in needs of a user. */
@@ -64,7 +64,7 @@ export function createAuthQueries({ kysely }: Database) {
       return { username: rows.some((r) => r.usernameKey === usernameKey), email: rows.some((r) => r.usernameKey !== usernameKey) };
     },
     /** Throws a unique violation when the username or email key is taken (isUniqueViolation). */
-    insertUser: async (user: NewUser) => (await insertUser.first(user))!,
+    insertUser: async (user: NewUser, on?: Executor) => (await insertUser.first(user, on))!,
     forSignIn: (usernameKey: string) => forSignIn.first({ usernameKey }),
     revoke: (jti: string, userId: number, expiresAt: number) => revoke.run({ jti, userId, expiresAt }),
     dropExpiredRevocations: (now: number) => dropExpired.run({ now }),

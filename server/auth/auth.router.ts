@@ -1,5 +1,7 @@
 import { LoggedOut, LoginBody, RegisterBody, SignedIn } from "../rules/auth.ts";
+import { z } from "zod";
 import { endpointsFor } from "../http/endpoint.ts";
+import { SecondFactorRequired } from "../rules/two-factor.ts";
 import type { Services } from "../services.ts";
 
 const endpoint = endpointsFor<Services>();
@@ -25,10 +27,11 @@ export const authEndpoints = [
     method: "post",
     path: "/auth/login",
     tag: "Auth",
-    summary: "Sign in with username and password (and the device token of an earlier sign-in, if any); 403 while the account is suspended",
+    summary:
+      "Sign in with username and password (and the device token of an earlier sign-in, if any); 403 while the account is suspended. With TOTP on, no token yet: a challenge for POST /auth/login/second-factor",
     auth: "none",
     body: LoginBody,
-    response: SignedIn,
+    response: z.union([SignedIn, SecondFactorRequired]),
     rateLimited: true,
     errors: [401, 403],
     handle: ({ body, deps, req }) => deps.auth.login(body, originOf(req)),

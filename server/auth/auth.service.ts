@@ -11,10 +11,14 @@ import { createLoginThrottle, type LoginThrottleConfig } from "./login-throttle.
 import { isSuspended } from "../moderation/suspensions.service.ts";
 import { ACCOUNT_SUSPENDED } from "../rules/bans.ts";
 import { mayActAsUser } from "../rules/permissions.ts";
+import type { Executor } from "../db/prepared.ts";
+import { wakeJobRunners } from "../jobs/job-runner.ts";
+import { createSecondFactorLogin } from "../two-factor/second-factor-login.service.ts";
+import type { TwoFactorConfig } from "../two-factor/totp.service.ts";
 
 const WRONG_PASSWORD = "Current password is incorrect";
 
-export interface AuthConfig extends TokenConfig {
+export interface AuthConfig extends TokenConfig, TwoFactorConfig {
   bcryptCost: number;
   /** Login and register attempts per client address per 15 minutes; 0 turns the limit off. */
   authRateLimit: number;
@@ -33,7 +37,16 @@ export interface Origin {
   address: string;
 }
 
-export function createAuthService(db: Database, config: AuthConfig, counters?: AttemptCounters) {
+/**
+ * `verifyOnRegister`: queues the new account's verification link in the transaction that makes it (docs/api.md
+ * "Verified email addresses"); services.ts gives it.
+ */
+export function createAuthService(
+  db: Database,
+  config: AuthConfig,
+  counters?: AttemptCounters,
+  verifyOnRegister?: (trx: Executor, account: { id: number; username: string; email: string }) => Promise<void>,
+) {
   const users = createAuthQueries(db);
   // Compared against when the username is unknown, so both failures take the same time.
   const dummyHash = bcrypt.hashSync("not-a-real-password", config.bcryptCost);
@@ -44,6 +57,8 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
     } satisfies LoginThrottleConfig,
     counters,
   );
+  // The login's code step (docs/api.md "Second factors").
+  const secondFactor = createSecondFactorLogin(db, config, counters);
 
   async function assertKeysFree(usernameKey: string, emailKey: string): Promise<void> {
     const taken = await users.takenKeys(usernameKey, emailKey);
@@ -100,14 +115,16 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
       await assertKeysFree(usernameKey, emailKey);
       const passwordHash = await bcrypt.hash(input.password, config.bcryptCost);
       try {
-        const user = await users.insertUser({
-          username: input.username,
-          usernameKey,
-          email: input.email,
-          emailKey,
-          passwordHash,
-          joinedAt: nowMs(),
+        // The account and its verification mail: one unit, the mail sent by the job runner after commit.
+        const user = await db.kysely.transaction().execute(async (trx) => {
+          const user = await users.insertUser(
+            { username: input.username, usernameKey, email: input.email, emailKey, passwordHash, joinedAt: nowMs() },
+            trx,
+          );
+          await verifyOnRegister?.(trx, user);
+          return user;
         });
+        if (verifyOnRegister) wakeJobRunners(db);
         return { accessToken: signAccessToken(user, config), deviceToken: signDeviceToken(user.id, config) };
       } catch (err) {
         // Two registrations racing for one name: the unique key decides, and the loser hears which name it lost.
@@ -117,7 +134,7 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
       }
     },
 
-    async login(input: LoginInput, origin: Origin): Promise<SignedIn> {
+    async login(input: LoginInput, origin: Origin): Promise<SignedIn | { secondFactorRequired: true; challenge: string }> {
       await throttle.countAttempt(origin.address);
       const usernameKey = input.username.toLowerCase();
       const user = (await users.forSignIn(usernameKey)) ?? null;
@@ -135,8 +152,14 @@ export function createAuthService(db: Database, config: AuthConfig, counters?: A
       if (trusted) await throttle.forgetFailures(bucket);
       // After the password check, so the answer tells nothing to someone without the password.
       if (isSuspended(user.suspendedUntil)) throw forbidden(ACCOUNT_SUSPENDED);
+      // TOTP on: no token yet, a challenge for POST /auth/login/second-factor.
+      const challenge = await secondFactor.challengeIfRequired(user.id);
+      if (challenge) return challenge;
       return { accessToken: signAccessToken(user, config), deviceToken: trusted ? input.deviceToken! : signDeviceToken(user.id, config) };
     },
+
+    /** POST /auth/login/second-factor: the challenge of a login with a code or a recovery code gives the token. */
+    completeSecondFactor: secondFactor.complete,
 
     /** Ends the caller's token at once (docs/api.md §5): it is a 401 everywhere from now on. */
     async logout(caller: Caller): Promise<{ loggedOut: true }> {

@@ -9,7 +9,7 @@ import { assertOwnImages, useImages } from "../images/own-images.ts";
 import { wakeJobRunners } from "../jobs/job-runner.ts";
 import { enqueueJob } from "../jobs/jobs.queries.ts";
 import { createRedaction, type Redaction } from "../moderation/redaction.service.ts";
-import { refuseRemoved } from "../moderation/write-guards.service.ts";
+import { noVerifiedEmailCheck, refuseRemoved, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import { removedOf } from "../moderation/removed.ts";
 import { readAmong } from "../progress/progress.queries.ts";
 import { mayWriteChapters, type Actor } from "../rules/permissions.ts";
@@ -50,6 +50,8 @@ export function createChapterService(
   db: Database,
   seriesService: SeriesRefs = createSeriesService(db),
   redaction: Redaction = createRedaction(db),
+  /** REQUIRE_VERIFIED_EMAIL's check of new chapters (off unless given). */
+  verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck,
 ) {
   const chapters = createChapterQueries(db);
   // A chapter's endpoints answer a missing series as a missing chapter; its list and publishing as a missing series.
@@ -120,6 +122,7 @@ export function createChapterService(
     resolveIdByName: async (seriesName: string, number: number) => resolveId(await chapterSeries(seriesName), number),
 
     async publish(seriesName: string, input: NewChapterInput, userId: number): Promise<Chapter> {
+      await verifiedEmail(db.kysely, userId);
       const series = await seriesService.resolveRef(seriesName);
       await assertAuthor(series, userId, input);
       const taken = (number: number) => conflict(`Chapter ${number} already exists`);

@@ -7,6 +7,7 @@ import { createChapterService } from "../chapters/chapters.service.ts";
 import { createHubService } from "../hubs/hubs.service.ts";
 import { createRedaction } from "../moderation/redaction.service.ts";
 import { removedOf, type Within } from "../moderation/removed.ts";
+import { noVerifiedEmailCheck, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import type { CommentSort, NewCommentInput } from "../rules/comment.ts";
 import type { Paging } from "../rules/paging.ts";
 import { mayDeleteComment, mayEditComment, type Actor } from "../rules/permissions.ts";
@@ -72,7 +73,8 @@ const mayDelete = (about: CommentAbout, actor: Actor) =>
 const placeOf = (about: CommentAbout): Place =>
   about.postId !== null ? { column: "postId", id: about.postId } : { column: "chapterId", id: about.chapterId! };
 
-export function createCommentService(db: Database) {
+/** `verifiedEmail`: REQUIRE_VERIFIED_EMAIL's check of new comments and replies (off unless given). */
+export function createCommentService(db: Database, verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck) {
   const comments = createCommentQueries(db);
   const hiding = createCommentHidingQueries(db);
   const writes = createCommentWrites(db);
@@ -145,6 +147,7 @@ export function createCommentService(db: Database) {
   }
 
   async function commentOn(place: Place, input: NewCommentInput, authorId: number): Promise<Comment> {
+    await verifiedEmail(db.kysely, authorId);
     const { id } = await writes.insert(place, { authorId, content: input.content, parentId: input.parentId ?? null });
     return get(id, authorId);
   }

@@ -16,7 +16,8 @@ export async function announceCommit(trx: Database["kysely"]): Promise<void> {
 /**
  * A mark that changes whenever another process committed to the API's database (docs/decisions/015-shared-state.md):
  * - SQLite: `PRAGMA data_version` of the API's own connection, which moves on other connections' commits only; one
- *   prepared statement, ~5 µs a call (measured), read at each version read.
+ *   prepared statement, ~9 µs a call under load (a read transaction and its locks), read at the first version read of
+ *   each event-loop turn (server/shared-state.ts, docs/decisions/030-cached-reads-before-routing.md).
  * - PostgreSQL: a count of the notifications on COMMITS_CHANNEL, heard on a connection of its own. It moves too when
  *   that connection is (re)made, since what was announced while it was away is not heard.
  * The PostgreSQL watch holds a connection, so it is made only when asked (`listen`: the API's start, which closes it).

@@ -28,6 +28,8 @@ export interface UserTable {
   blockCount: Generated<number>;
   /** 1: mature series appear in the user's lists (docs/api.md "Series metadata and browsing"); 0 or 1 on both engines. */
   showMature: Generated<number>;
+  /** 1: the address was verified (docs/api.md "Verified email addresses"); 0 or 1 on both engines. */
+  emailVerified: Generated<number>;
 }
 
 export interface ImageTable {
@@ -355,6 +357,90 @@ export interface ChapterReadTable {
   readAt: number;
 }
 
+/** A message waiting for the job runner (server/mail/outbox.ts); deleted once sent or given up on. */
+export interface OutgoingMailTable {
+  id: Generated<number>;
+  kind: string;
+  userId: number | null;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A JSON object of extra headers, or null. */
+  headers: string | null;
+  attempts: Generated<number>;
+  runAfter: number;
+  createdAt: number;
+}
+
+/** A password reset token's sha256 (server/auth/password-reset.service.ts). */
+export interface PasswordResetTokenTable {
+  tokenHash: string;
+  userId: number;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** An account's TOTP second factor (docs/api.md "Second factors"); the secret kept as is, base32. */
+export interface TotpFactorTable {
+  userId: number;
+  secret: string;
+  /** Null while pending; on from then. */
+  confirmedAt: number | null;
+  /** The time step of the last accepted code (no replay within its window). */
+  lastUsedStep: number | null;
+  createdAt: number;
+}
+
+/** A TOTP recovery code's sha256; deleted when used. */
+export interface RecoveryCodeTable {
+  userId: number;
+  codeHash: string;
+}
+
+/** The login's code step: the challenge id's sha256, 5 minutes, dead after 5 wrong codes. */
+export interface LoginChallengeTable {
+  idHash: string;
+  userId: number;
+  expiresAt: number;
+  wrongCodes: Generated<number>;
+}
+
+/** A link that verifies an address, stored as its token's sha256 (server/auth/email-verification.service.ts). */
+export interface EmailVerificationTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  email: string;
+  emailKey: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+/** A passkey (WebAuthn credential) of an account (docs/api.md "Passkeys"): the public key and id as base64url. */
+export interface PasskeyTable {
+  id: Generated<number>;
+  userId: number;
+  credentialId: string;
+  publicKey: string;
+  /** The signature counter as last seen (0 to 2^32-1). */
+  counter: number;
+  /** Transports separated by commas; empty when the browser named none. */
+  transports: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+/** A WebAuthn challenge's sha256, 5 minutes, used once: adding a passkey (userId) or signing in (challengeIdHash). */
+export interface PasskeyChallengeTable {
+  challengeHash: string;
+  userId: number | null;
+  challengeIdHash: string | null;
+  expiresAt: number;
+}
+
 export interface DB {
   User: UserTable;
   Image: ImageTable;
@@ -385,4 +471,12 @@ export interface DB {
   Block: BlockTable;
   ReadingProgress: ReadingProgressTable;
   ChapterRead: ChapterReadTable;
+  EmailVerification: EmailVerificationTable;
+  OutgoingMail: OutgoingMailTable;
+  PasswordResetToken: PasswordResetTokenTable;
+  TotpFactor: TotpFactorTable;
+  RecoveryCode: RecoveryCodeTable;
+  LoginChallenge: LoginChallengeTable;
+  Passkey: PasskeyTable;
+  PasskeyChallenge: PasskeyChallengeTable;
 }

@@ -6,7 +6,10 @@ import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { prepare } from "../db/prepared.ts";
 import { ACCOUNT_SUSPENDED } from "../rules/bans.ts";
+import { adminNeedsSecondFactor, holdsAdminPowers } from "../rules/permissions.ts";
+import { createTwoFactorQueries } from "../two-factor/two-factor.queries.ts";
 import { unauthorized } from "./errors.ts";
+import { oncePerPage } from "./auth-per-page.ts";
 
 export interface AuthUser {
   id: number;
@@ -19,6 +22,11 @@ export interface Caller extends AuthUser {
   token: { jti: string; exp: number };
   /** A site admin: `User.isAdmin`, or the username is in ADMIN_USERNAMES (docs/decisions/018-governance.md). */
   isAdmin: boolean;
+  /**
+   * ADMIN_REQUIRE_2FA: an admin without a second factor yet. `isAdmin` is false meanwhile, and their 403s say to set one
+   * up (server/http/errors.ts).
+   */
+  adminAwaitingSecondFactor?: boolean;
   /** How many users the caller blocks: 0 (the usual case) and the lists run their plain queries (server/blocks). */
   blockCount: number;
   /** Mature series appear in the caller's lists (docs/api.md "Series metadata and browsing", `PUT /user/{id}` showMature). */
@@ -45,6 +53,8 @@ export interface TokenConfig {
   jwtTtlSeconds: number;
   /** ADMIN_USERNAMES in lower case (usernameKeys): admins whenever such an account exists. */
   adminUsernames?: readonly string[];
+  /** ADMIN_REQUIRE_2FA: admin powers need a second factor (docs/api.md "Second factors"). */
+  adminRequire2fa?: boolean;
 }
 
 /** Whether a user is a site admin: granted (`User.isAdmin` is 1) or named by ADMIN_USERNAMES. */
@@ -100,7 +110,10 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
                FROM "User" WHERE "id" = ${p("id")}`,
   );
   const key = secretKey(config.jwtSecret);
-  return async (req, res, next) => {
+  const site = { adminRequire2fa: config.adminRequire2fa === true };
+  const secondFactors = createTwoFactorQueries(db);
+  // Once per page for the reads of a page made in process (server/http/auth-per-page.ts).
+  return oncePerPage(async (req, res, next) => {
     res.locals.user = null;
     const header = req.headers.authorization;
     if (header === undefined) return next();
@@ -118,17 +131,23 @@ export function readBearerToken(db: Database, config: TokenConfig): RequestHandl
     if (row.revoked || row.tokenGeneration !== claims.gen) return next(unauthorized("Your session has ended. Please sign in again."));
     // Suspending moves the generation too; this also covers a suspension written around the API (docs/decisions/018-governance.md).
     if (row.suspendedUntil !== null && row.suspendedUntil > Date.now()) return next(unauthorized(ACCOUNT_SUSPENDED));
+    const admin = isAdminUser(row, config.adminUsernames);
+    // One more query, for admins only on a site with ADMIN_REQUIRE_2FA.
+    const isAdmin = adminNeedsSecondFactor({ isAdmin: admin }, site)
+      ? holdsAdminPowers({ isAdmin: admin, hasSecondFactor: await secondFactors.hasSecondFactor(claims.uid) }, site)
+      : admin;
     res.locals.user = {
       id: claims.uid,
       username: row.username,
       email: row.email,
       token: { jti: claims.jti, exp: claims.exp },
-      isAdmin: isAdminUser(row, config.adminUsernames),
+      isAdmin,
+      ...(admin && !isAdmin ? { adminAwaitingSecondFactor: true } : {}),
       blockCount: Number(row.blockCount),
       showMature: Number(row.showMature) === 1,
     } satisfies Caller;
     next();
-  };
+  });
 }
 
 /**

@@ -221,6 +221,9 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
     const write = isWrite(endpoint) && endpoint.keepsCachedAnswers !== true;
     const cacheable = endpoint.method === "get" && endpoint.response !== "binary";
     const keyQuery = canonicalQuery(endpoint);
+    // A guest's cached answer may be given before routing next time (ResponseCache.answerEarly) only where nothing but
+    // the request's target decides it: a public read with nothing of its own before the handler (no rate limit).
+    const answerableEarly = endpoint.auth === "none" && !endpoint.before?.length && !endpoint.rateLimited;
     /**
      * The caller's answer: the guest's (kept, or computed by the handler as for a guest and kept as theirs) with the
      * caller's flags (docs/decisions/028); undefined when it differs in more than flags and the handler must compute it
@@ -253,7 +256,7 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       const variant = endpoint.variant ? await endpoint.variant(user, deps) : "";
       const baseKey = cacheable ? cache.keyOf(endpoint.path, params, keyQuery(query)) : null;
       const key = baseKey !== null && variant !== "" ? `${baseKey}\n${variant}` : baseKey;
-      if (key !== null && cache.serve(key, req, res, startVersion)) return;
+      if (key !== null && cache.serve(key, req, res, startVersion, answerableEarly)) return;
       if (key !== null && user && endpoint.viewerFlags) {
         const guest = { params, query, body: undefined, user: null, variant, deps, req, res };
         const own = await ownFromShared(key, startVersion, user, endpoint.viewerFlags, guest);
@@ -284,7 +287,12 @@ export function mountEndpoints<D>(router: Router, endpoints: AnyEndpoint<D>[], d
       // client is still there (docs/decisions/006-response-cache.md). A write that reported no change leaves it.
       if (write && changed) await cache.dataChanged();
       else if (isWrite(endpoint) && changed && user) await cache.ownDataChanged(user.id);
-      if (endpoint.response === "binary" || res.headersSent) return;
+      if (endpoint.response === "binary" || res.headersSent) {
+        // A public image's answer (images.router.ts): its target may be answered before routing next time.
+        const keptImage = res.locals.keptImage as string | undefined;
+        if (answerableEarly && keptImage !== undefined && !user) cache.rememberImage(req, res, keptImage);
+        return;
+      }
       const shared = endpoint.auth === "none" && !readUser;
       const chosen = res.locals.successStatus as number | undefined;
       const status = chosen !== undefined && endpoint.otherStatuses?.includes(chosen) ? chosen : (endpoint.status ?? 200);

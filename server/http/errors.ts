@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import { isOutOfSpace, OUT_OF_SPACE_MESSAGE } from "../db/storage-full.ts";
 import type { FieldError } from "../rules/api-responses.ts";
+import { ADMIN_NEEDS_SECOND_FACTOR } from "../rules/two-factor.ts";
 
 export type { FieldError };
 
@@ -123,7 +124,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     res.setHeader("Cache-Control", "no-store");
     if (known) {
       if (known instanceof TooManyRequests) res.setHeader("Retry-After", String(known.retryAfterSeconds));
-      res.status(known.status).json(errorBody(known.status, known.message, known.errors));
+      // ADMIN_REQUIRE_2FA: an admin acting as a member until they set up a second factor hears why (docs/api.md "Second factors").
+      const awaiting =
+        known.status === 403 && (res.locals.user as { adminAwaitingSecondFactor?: boolean } | null)?.adminAwaitingSecondFactor;
+      const message = awaiting ? `${known.message.replace(/\.$/, "")}. ${ADMIN_NEEDS_SECOND_FACTOR}` : known.message;
+      res.status(known.status).json(errorBody(known.status, message, known.errors));
       return;
     }
     res.status(500).json(errorBody(500, "Something went wrong on our side"));

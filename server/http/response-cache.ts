@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { OutgoingHttpHeader } from "node:http";
 import type { Request, Response } from "express";
 import { memorySharedState, type DataVersionStore } from "../shared-state.ts";
 import { sendWithEtag } from "./conditional-send.ts";
@@ -44,6 +45,36 @@ export interface ResponseCacheOptions {
 }
 
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+const JSON_TYPE = "application/json; charset=utf-8";
+/** Longer request targets are never remembered for the early answer (they take the normal path). */
+const MAX_EARLY_URL_LENGTH = 1024;
+
+/**
+ * A request target answered from the cache before (`answerEarly`): the entry's key, and the headers every middleware
+ * before the handler had set on that normal answer (Helmet's, CORS's), as raw [name, value, ...] pairs in their order.
+ * An image's: the key of its bytes in the image byte cache, every header of its answer but the ETag and the length,
+ * and the Accept header it was asked with (which picks WebP or not) and the type it was answered in.
+ */
+interface KnownUrl {
+  key: string;
+  headers: OutgoingHttpHeader[];
+  image?: { accept: string | undefined; contentType: string };
+}
+
+/** Kept image bytes, public and checked at the data version given; undefined otherwise (server/images). */
+type KeptImageLookup = (key: string, version: string) => { bytes: Buffer; etag: string; contentType: string } | undefined;
+
+/** The headers an image answer ends with (conditional-send.ts): left out of what is remembered, written anew. */
+const IMAGE_ANSWER_OWN = new Set(["etag", "content-length"]);
+
+/** The headers already set on `res` (but those named in `except`, lower case), in the order they are written, with their names as set. */
+function headersSoFar(res: Response, except?: Set<string>): KnownUrl["headers"] {
+  const flat: KnownUrl["headers"] = [];
+  // getRawHeaderNames (Node 15.13+): the names as set, which is how they are written; not in this @types/node.
+  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames())
+    if (!except?.has(name.toLowerCase())) flat.push(name, res.getHeader(name)!);
+  return flat;
+}
 
 /**
  * Serialized JSON answers to GETs, keyed by the route and its validated params and query, reused
@@ -67,6 +98,9 @@ export function createResponseCache({
   let version = "";
   const entries = new Map<string, Entry>();
   let totalBytes = 0;
+  /** Guests' GET targets (the URL as sent) whose answer was served from the cache: what `answerEarly` knows. */
+  const knownUrls = new Map<string, KnownUrl>();
+  let keptImage: KeptImageLookup | undefined;
   const enabled = maxEntries > 0 && maxBytes > 0;
 
   /** Set by the bearer-token middleware, which runs first (server/http/auth.ts). */
@@ -106,8 +140,56 @@ export function createResponseCache({
 
   function send(req: Request, res: Response, entry: Entry) {
     res.status(entry.status);
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Content-Type", JSON_TYPE);
     sendWithEtag(req, res, entry.etag, entry.body);
+  }
+
+  /**
+   * Remembers a guest's GET served from the cache by the normal path, with the headers set before the answer, so that
+   * the next request for the same target can be answered before routing (`answerEarly`). Only requests that nothing
+   * but their target decides: no Authorization header (no token to check), and only for endpoints that run nothing of
+   * their own before the handler (`remember`: no rate limit, no upload). Bounded like the entries.
+   */
+  function rememberUrl(req: Request, res: Response, key: string, image?: KnownUrl["image"]) {
+    const url = req.originalUrl;
+    if (req.method !== "GET" || req.headers.authorization !== undefined || url.length > MAX_EARLY_URL_LENGTH) return;
+    const known = knownUrls.get(url);
+    if (known?.key === key && known.image?.accept === image?.accept && known.image?.contentType === image?.contentType) return;
+    knownUrls.set(url, { key, headers: headersSoFar(res, image ? IMAGE_ANSWER_OWN : undefined), image });
+    if (knownUrls.size > maxEntries) knownUrls.delete(knownUrls.keys().next().value!);
+  }
+
+  /** The early answer: what `send` and `sendWithEtag` write, as one writeHead with the remembered headers first. */
+  function sendEarly(req: Request, res: Response, known: KnownUrl, entry: Entry) {
+    const headers = [...known.headers, "Content-Type", JSON_TYPE, "ETag", entry.etag];
+    if (req.headers["if-none-match"] === entry.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    headers.push("Content-Length", entry.body.length);
+    res.writeHead(entry.status, headers);
+    res.end(entry.body);
+  }
+
+  /**
+   * An image's early answer, as the image endpoint and sendWithEtag write it, when its bytes are kept, public and
+   * checked at this request's version, and asked for with the same Accept header; false otherwise.
+   */
+  function sendImageEarly(req: Request, res: Response, known: KnownUrl, image: NonNullable<KnownUrl["image"]>, startVersion: string) {
+    if (req.headers.accept !== image.accept) return false;
+    const kept = keptImage?.(known.key, startVersion);
+    if (!kept || kept.contentType !== image.contentType) return false;
+    const headers = [...known.headers, "ETag", kept.etag];
+    if (req.headers["if-none-match"] === kept.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    headers.push("Content-Length", kept.bytes.length);
+    res.writeHead(200, headers);
+    res.end(kept.bytes);
+    return true;
   }
 
   /** Nothing kept is current any more: free it now rather than when it falls out of the LRU order. */
@@ -116,6 +198,11 @@ export function createResponseCache({
     version = next;
     entries.clear();
     totalBytes = 0;
+  }
+
+  async function refresh(): Promise<string> {
+    moveTo(await versions.current());
+    return version;
   }
 
   return {
@@ -128,14 +215,58 @@ export function createResponseCache({
      * this request's refresh answered: an entry of any other version is never served, whatever a concurrent
      * refresh left in `version`.
      */
-    serve(key: string, req: Request, res: Response, startVersion: string): boolean {
+    serve(key: string, req: Request, res: Response, startVersion: string, remember = false): boolean {
       const entry = entries.get(key);
       if (!entry || entry.version !== startVersion || startVersion !== version || (signedIn(res) && !entry.shared)) return false;
       // Most recently used last.
       entries.delete(key);
       entries.set(key, entry);
+      if (remember) rememberUrl(req, res, key);
       send(req, res, entry);
       return true;
+    },
+
+    /**
+     * Answers a guest's GET from the cache before anything else runs (Helmet, CORS, the token check, routing,
+     * validation), when the same target was answered from the cache before (`serve` with `remember`) and its entry is
+     * current: the same bytes and headers as the normal path's answer (docs/api.md "The response cache"). False: the
+     * request goes on as usual. The data version is read first, as the normal path does.
+     */
+    async answerEarly(req: Request, res: Response): Promise<boolean> {
+      if (req.method !== "GET" || req.headers.authorization !== undefined) return false;
+      const known = knownUrls.get(req.url);
+      if (!known) return false;
+      let startVersion: string;
+      try {
+        startVersion = await refresh();
+      } catch {
+        // Redis away: the normal path meets the same failure and answers it as usual.
+        return false;
+      }
+      if (known.image) return sendImageEarly(req, res, known, known.image, startVersion);
+      const entry = entries.get(known.key);
+      if (!entry || entry.version !== startVersion || startVersion !== version) return false;
+      entries.delete(known.key);
+      entries.set(known.key, entry);
+      sendEarly(req, res, known, entry);
+      return true;
+    },
+
+    /**
+     * Where `answerEarly` finds image bytes: the image byte cache's public entries, checked at the version (app.ts).
+     */
+    answerImagesFrom(lookup: KeptImageLookup): void {
+      keptImage = lookup;
+    },
+
+    /**
+     * After a guest's public image answer (`key`: its bytes' key in the image byte cache), remembers its target for
+     * `answerEarly`, with the Accept header it was asked with. Call once the answer is sent (mountEndpoints).
+     */
+    rememberImage(req: Request, res: Response, key: string): void {
+      const contentType = res.getHeader("Content-Type");
+      if (!enabled || (res.statusCode !== 200 && res.statusCode !== 304) || typeof contentType !== "string") return;
+      rememberUrl(req, res, key, { accept: req.headers.accept, contentType });
     },
 
     /**
@@ -178,10 +309,7 @@ export function createResponseCache({
     },
 
     /** Catches up with the data version (another instance may have written); answers it. Call before serve. */
-    async refresh(): Promise<string> {
-      moveTo(await versions.current());
-      return version;
-    },
+    refresh,
 
     /**
      * `refresh` for one signed-in user: the data version with their own counter appended (shared-state.ts), which
@@ -210,7 +338,7 @@ export function createResponseCache({
     },
 
     /** What is kept (tests, monitoring). */
-    stats: () => ({ entries: entries.size, bytes: totalBytes }),
+    stats: () => ({ entries: entries.size, bytes: totalBytes, knownUrls: knownUrls.size }),
   };
 }
 

@@ -68,7 +68,8 @@ export const hubEndpoints = [
     body: HubBody,
     status: 201,
     response: HubDetail,
-    errors: [409],
+    // 403: REQUIRE_VERIFIED_EMAIL and an unverified address (docs/api.md "Verified email addresses").
+    errors: [403, 409],
     handle: ({ body, user, deps }) => deps.hubs.create(body, user.id),
   }),
   endpoint({

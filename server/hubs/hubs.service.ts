@@ -3,6 +3,7 @@ import { toIso } from "../db/dates.ts";
 import { notFound } from "../http/errors.ts";
 import { createRedaction } from "../moderation/redaction.service.ts";
 import { removedOf } from "../moderation/removed.ts";
+import { noVerifiedEmailCheck, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { HubEditInput, HubInput } from "../rules/hub.ts";
 import type { Paging } from "../rules/paging.ts";
@@ -29,7 +30,8 @@ function toHub(row: HubRow): Hub {
   };
 }
 
-export function createHubService(db: Database) {
+/** `verifiedEmail`: REQUIRE_VERIFIED_EMAIL's check of new hubs (off unless given). */
+export function createHubService(db: Database, verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck) {
   const redaction = createRedaction(db);
   const hubs = createNamedEntityService(db, createHubQueries(db), {
     toCard: toHub,
@@ -81,7 +83,10 @@ export function createHubService(db: Database) {
     resolveId,
 
     /** The hub, its creator's membership and the publishing of its logo and banner are one write. */
-    create: (input: HubInput, authorId: number): Promise<HubDetail> => withModerators(hubs.create(input, authorId), author(authorId)),
+    async create(input: HubInput, authorId: number): Promise<HubDetail> {
+      await verifiedEmail(db.kysely, authorId);
+      return withModerators(hubs.create(input, authorId), author(authorId));
+    },
 
     update: (id: number, input: HubEditInput, userId: number): Promise<HubDetail> =>
       withModerators(hubs.update(id, input, userId), author(userId)),

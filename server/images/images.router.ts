@@ -9,6 +9,7 @@ import { badRequest, HttpError } from "../http/errors.ts";
 import { ImageMetadata } from "../rules/api-responses.ts";
 import { idParam } from "../rules/text.ts";
 import type { Services } from "../services.ts";
+import { bytesKey } from "./images.service.ts";
 import { DEFAULT_UPLOAD_RATE_PER_HOUR, rateMessage } from "./upload-limits.ts";
 
 const endpoint = endpointsFor<Services>();
@@ -81,7 +82,8 @@ export function imageEndpoints(
       before: [...rate, ...receiveOneFile(uploadMaxBytes)],
       status: 201,
       response: ImageMetadata,
-      errors: [413, 415, 429, 503],
+      // 403: REQUIRE_VERIFIED_EMAIL and an unverified address (docs/api.md "Verified email addresses").
+      errors: [403, 413, 415, 429, 503],
       handle: ({ req, user, deps }) => deps.images.upload(req.file!, user.id),
     }),
     endpoint({
@@ -116,6 +118,8 @@ export function imageEndpoints(
         // A rendition's format follows Accept (WebP or the original's), so a cache in front must key on it.
         if (query.w !== undefined) res.vary("Accept");
         res.setHeader("Cache-Control", image.public ? PUBLIC_IMAGE_CACHE : "private, no-store");
+        // A public answer may be given again before routing (mountEndpoints, ResponseCache.rememberImage).
+        if (image.public) res.locals.keptImage = bytesKey(params.id, query.w, acceptsWebp);
         sendWithEtag(req, res, image.etag, image.bytes);
       },
     }),

@@ -4,6 +4,7 @@ import type { ImageMetadata } from "../rules/api-responses.ts";
 import { nowMs, toIso } from "../db/dates.ts";
 import type { Actor } from "../rules/permissions.ts";
 import type { DataVersionStore } from "../shared-state.ts";
+import { noVerifiedEmailCheck, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import { ImageBytesCache, type CachedImage } from "./image-bytes-cache.ts";
 import { createImageVisibilityQueries, type ImageState } from "./image-visibility.queries.ts";
 import { maySeeUse, publicVisibility, type ImageVisibility } from "./image-visibility.ts";
@@ -24,12 +25,22 @@ export interface ImageServiceOptions {
    * image is checked again after it moves. Without it, nothing tells the byte cache of writes: every hit is checked.
    */
   versions?: Pick<DataVersionStore, "current">;
+  /** REQUIRE_VERIFIED_EMAIL's check of uploads (off unless given). */
+  verifiedEmail?: VerifiedEmailCheck;
 }
 
 /** What GET /images/{id} sends: the bytes, and whether anyone may cache them. */
 export type ServedImage = Omit<CachedImage, "checkedAt">;
 
 const notFoundImage = () => notFound("Image not found");
+
+/**
+ * The byte cache's key of what was asked (the format is known only from the row): a GIF's rendition asked for by both
+ * kinds of client is kept twice, which the byte budget bounds.
+ */
+export function bytesKey(id: number, width: number | undefined, acceptsWebp: boolean): string {
+  return width === undefined ? `${id}:` : `${id}:${width}:${acceptsWebp ? "webp" : "own"}`;
+}
 
 /**
  * Uploads, metadata and bytes. An image nothing published references is private: its uploader sees
@@ -39,6 +50,7 @@ const notFoundImage = () => notFound("Image not found");
  */
 export function createImageService(db: Database, files: ImageStorage, options: ImageServiceOptions = {}) {
   const quotaBytes = options.quotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES;
+  const verifiedEmail = options.verifiedEmail ?? noVerifiedEmailCheck;
   const cache = new ImageBytesCache(options.cacheBytes ?? 64 * 1024 * 1024);
   const images = createImageQueries(db);
   const overQuota = () => new HttpError(413, quotaMessage(quotaBytes));
@@ -80,6 +92,7 @@ export function createImageService(db: Database, files: ImageStorage, options: I
      * committed) or back (no row) (server/images/image-tidy.ts, docs/limits-and-durability.md).
      */
     async upload(file: { buffer: Buffer; originalname?: string }, authorId: number): Promise<ImageMetadata> {
+      await verifiedEmail(db.kysely, authorId);
       const image = await cleanUpload(file.buffer);
       // Checked before the file is written, and again in the insert, where two uploads at once cannot both squeeze in.
       if ((await images.storedBytes(authorId)) + image.bytes.length > quotaBytes) throw overQuota();
@@ -129,9 +142,7 @@ export function createImageService(db: Database, files: ImageStorage, options: I
       { width, acceptsWebp = false }: { width?: number; acceptsWebp?: boolean },
       viewer: Actor | undefined,
     ): Promise<ServedImage> {
-      // Keyed by what was asked (the format is known only from the row): a GIF's rendition asked for by both
-      // kinds of client is kept twice, which the byte budget bounds.
-      const key = width === undefined ? `${id}:` : `${id}:${width}:${acceptsWebp ? "webp" : "own"}`;
+      const key = bytesKey(id, width, acceptsWebp);
       // Read before the state: a write committed after this read moves the version past it, so the entry is checked again.
       const version = await versions.current();
       const cached = cache.get(key);
@@ -152,6 +163,15 @@ export function createImageService(db: Database, files: ImageStorage, options: I
       if (!found) throw notFoundImage();
       // The original sent in place of a rendition is kept as the original, never as the rendition.
       return cache.set(found.exact ? key : `${id}:`, found.bytes, CONTENT_TYPES[found.format], isPublic, version);
+    },
+
+    /**
+     * The bytes kept under `key` (bytesKey) when they were public as checked at data version `version`, the hot path
+     * of bytesFor: the response cache's early answer of an image (server/http/response-cache.ts). Counts as a use.
+     */
+    keptPublic(key: string, version: string): CachedImage | undefined {
+      const cached = cache.get(key);
+      return cached?.public && cached.checkedAt === version ? cached : undefined;
     },
   };
 }

@@ -4,6 +4,8 @@ import { createChapterNotifications } from "./chapter-notifications.ts";
 import { createImageRelease } from "./image-release.ts";
 import type { ImageStorage } from "../images/image-storage.ts";
 import { createJobQueries, type ClaimedJob } from "./jobs.queries.ts";
+import { createMailSender } from "../mail/mail-sender.ts";
+import type { MailTransport } from "../mail/transport.ts";
 
 export interface JobRunnerOptions {
   /** How often to look for jobs other instances enqueued (this instance's own wake it at once); default 2 s. */
@@ -17,6 +19,12 @@ export interface JobRunnerOptions {
   imageStorage?: ImageStorage;
   /** Called once a chapter's notifications are all made: the readers' unread counts changed. */
   onNotified?: () => Promise<void>;
+  /** Where the outbox's messages go (server/mail/): without it, messages wait for an instance that has one. */
+  mail?: MailTransport;
+  /** The wait after a message's first failed attempt, doubled each time; default 1 minute. */
+  mailRetryMs?: number;
+  /** Attempts before a message is given up on; default 8. */
+  mailMaxAttempts?: number;
 }
 
 export interface JobRunner {
@@ -49,6 +57,9 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   const jobs = createJobQueries(db);
   const chapterNotifications = createChapterNotifications(db, jobs);
   const imageRelease = options.imageStorage ? createImageRelease(db, options.imageStorage) : undefined;
+  const mailSender = options.mail
+    ? createMailSender(db, options.mail, { leaseMs, retryMs: options.mailRetryMs, maxAttempts: options.mailMaxAttempts, logger })
+    : undefined;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -84,8 +95,14 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
 
   async function work() {
     while (!stopped) {
+      // One message, then one job: a long job does not hold mail back, nor the other way round.
+      const sentMail = (await mailSender?.sendNext()) ?? false;
+      if (stopped) return;
       const job = await jobs.claimNext(Date.now(), leaseMs);
-      if (!job) return;
+      if (!job) {
+        if (sentMail) continue;
+        return;
+      }
       current = job;
       try {
         await runJob(job);

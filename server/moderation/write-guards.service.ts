@@ -2,6 +2,9 @@ import type { Database } from "../db/database.ts";
 import type { Executor } from "../db/prepared.ts";
 import { forbidden } from "../http/errors.ts";
 import { BANNED_FROM_HUB } from "../rules/bans.ts";
+import { createEmailVerificationQueries } from "../auth/email-verification.queries.ts";
+import { VERIFY_EMAIL_FIRST } from "../rules/email-verification.ts";
+import { mayPublishContent } from "../rules/permissions.ts";
 import { createHubBanLookups } from "./bans.queries.ts";
 import { removedContainerOf, type RemovedKind } from "./removal.queries.ts";
 
@@ -31,3 +34,20 @@ export function createHubBanChecks(db: Database) {
     onComment: async (on: Executor, commentId: number, userId: number) => refuse(await banned.onComment(on, commentId, userId)),
   };
 }
+
+/**
+ * REQUIRE_VERIFIED_EMAIL (docs/api.md "Verified email addresses"): 403 `Verify your email address first` on posting,
+ * commenting, publishing and uploading by an account whose address is not verified. Off (the default), it reads nothing.
+ */
+export function createVerifiedEmailCheck(db: Database, requireVerifiedEmail: boolean) {
+  const accounts = createEmailVerificationQueries(db);
+  return async (on: Executor, userId: number): Promise<void> => {
+    if (!requireVerifiedEmail) return;
+    const emailVerified = await accounts.isEmailVerified(on, userId);
+    if (!mayPublishContent({ emailVerified }, { requireVerifiedEmail })) throw forbidden(VERIFY_EMAIL_FIRST);
+  };
+}
+
+/** The check of a site's setting (createVerifiedEmailCheck); the services take it, off unless given. */
+export type VerifiedEmailCheck = ReturnType<typeof createVerifiedEmailCheck>;
+export const noVerifiedEmailCheck: VerifiedEmailCheck = () => Promise.resolve();

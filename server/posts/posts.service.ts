@@ -9,7 +9,7 @@ import { embeddedImageIds } from "../images/image-refs.ts";
 import { useImages } from "../images/own-images.ts";
 import { createRedaction } from "../moderation/redaction.service.ts";
 import { removedOf } from "../moderation/removed.ts";
-import { createHubBanChecks, refuseRemoved } from "../moderation/write-guards.service.ts";
+import { createHubBanChecks, noVerifiedEmailCheck, refuseRemoved, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
 import { insertNotifications, toldAbout } from "../notifications/notify.ts";
 import type { Post, PostSummary } from "../rules/api-responses.ts";
@@ -37,7 +37,8 @@ export const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
   removed: removedOf(row, { container: "hub", reason: row.hubRemovedReason }),
 });
 
-export function createPostService(db: Database, hubs: HubLookup) {
+/** `verifiedEmail`: REQUIRE_VERIFIED_EMAIL's check of new posts (off unless given). */
+export function createPostService(db: Database, hubs: HubLookup, verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck) {
   const posts = createPostQueries(db);
   const bans = createHubBanChecks(db);
   const redaction = createRedaction(db);
@@ -139,6 +140,7 @@ export function createPostService(db: Database, hubs: HubLookup) {
      * images published and the people it mentions told: one unit.
      */
     async create(input: NewPostInput, authorId: number): Promise<Post> {
+      await verifiedEmail(db.kysely, authorId);
       const member = await posts.isMember(input.hubId, authorId);
       if (member === undefined) throw notFound("Hub not found");
       if (!mayPostInHub({ isMember: member })) {

@@ -1,6 +1,7 @@
 // Shapes of the API's responses (docs/api.md §7). They document /openapi.json, and the web
 // app's client takes its types from them.
 import { z } from "zod";
+import { TwoFactorState } from "./two-factor.ts";
 import { Removed } from "./removal.ts";
 import { CONTENT_RATINGS, READING_DIRECTIONS, SERIES_STATUSES } from "./series.ts";
 
@@ -26,6 +27,19 @@ export const User = z.object({
   profileBannerID: imageId,
   role: z.enum(["user", "admin"]).describe("admin: a site admin (granted by `npm run admin`, or named by ADMIN_USERNAMES)"),
   showMature: z.boolean().nullable().describe("Only the user's own setting (mature series in their lists); null for everyone else"),
+  emailVerified: z
+    .boolean()
+    .nullable()
+    .describe(
+      'Only to the user and admins: whether the address is verified (docs/api.md "Verified email addresses"); null for everyone else',
+    ),
+  pendingEmail: z
+    .string()
+    .nullable()
+    .describe("Only to the user: the new address a change waits to take once verified; null when none (and for everyone else)"),
+  twoFactor: TwoFactorState.nullable().describe(
+    'Only to the user: their second factors on (docs/api.md "Second factors"); null for everyone else',
+  ),
 });
 export type User = z.infer<typeof User>;
 

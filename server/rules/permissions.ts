@@ -148,6 +148,10 @@ export const mayActAsUser = (actor: Pick<Actor, "id">, user: { id: number }): bo
 /** An account's email and mature-content setting are shown to that user only (docs/api.md §5); a guest sees neither. */
 export const maySeePrivateSettings = (viewerId: number | undefined, user: { id: number }): boolean => user.id === viewerId;
 
+/** Whether an account's address is verified: that user and admins see it (docs/api.md "Verified email addresses"). */
+export const maySeeEmailVerified = (viewer: Actor | undefined, user: { id: number }): boolean =>
+  viewer !== undefined && (viewer.isAdmin || viewer.id === user.id);
+
 /** A comment is edited by its author only (moderators delete or remove it instead); a tombstone has none. */
 export const mayEditComment = (actor: Pick<Actor, "id">, comment: { authorId: number | null }): boolean => comment.authorId === actor.id;
 
@@ -165,3 +169,21 @@ export const mayPostInHub = (hub: { isMember: boolean }): boolean => hub.isMembe
  */
 export const maySeeRemoved = (viewer: Actor | null | undefined, thing: { authorId: number | null; viewerModerates: boolean }): boolean =>
   viewer != null && (viewer.isAdmin || thing.authorId === viewer.id || thing.viewerModerates);
+
+/**
+ * REQUIRE_VERIFIED_EMAIL (docs/api.md "Verified email addresses"): on a site that asks for it, posting, commenting,
+ * publishing (hubs, series, chapters) and uploading need a verified address; signing in, reading, likes, follows,
+ * joins and edits of what one already wrote do not. Off, everyone may.
+ */
+export const mayPublishContent = (actor: { emailVerified: boolean }, site: { requireVerifiedEmail: boolean }): boolean =>
+  !site.requireVerifiedEmail || actor.emailVerified;
+
+/**
+ * ADMIN_REQUIRE_2FA (docs/api.md "Second factors"): on a site that asks for it, an admin uses admin powers only with a
+ * second factor on (TOTP, or at least one passkey); until then they act as a member, and every 403 they get says to set
+ * one up. Off, every admin does. `hasSecondFactor` is read only for admins on such a site.
+ */
+export const adminNeedsSecondFactor = (user: { isAdmin: boolean }, site: { adminRequire2fa: boolean }): boolean =>
+  user.isAdmin && site.adminRequire2fa;
+export const holdsAdminPowers = (user: { isAdmin: boolean; hasSecondFactor: boolean }, site: { adminRequire2fa: boolean }): boolean =>
+  user.isAdmin && (!site.adminRequire2fa || user.hasSecondFactor);

@@ -93,7 +93,8 @@ export const seriesEndpoints = [
     body: SeriesBody,
     status: 201,
     response: SeriesDetail,
-    errors: [409],
+    // 403: REQUIRE_VERIFIED_EMAIL and an unverified address (docs/api.md "Verified email addresses").
+    errors: [403, 409],
     handle: ({ body, user, deps }) => deps.series.create(body, user.id),
   }),
   endpoint({

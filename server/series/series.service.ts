@@ -4,6 +4,7 @@ import { notFound } from "../http/errors.ts";
 import { offsetOf, pageOf } from "../http/paging.ts";
 import { createRedaction, type Redaction } from "../moderation/redaction.service.ts";
 import { removedOf } from "../moderation/removed.ts";
+import { noVerifiedEmailCheck, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import { createNamedEntityService } from "../named-entities/named-entity.service.ts";
 import type { Paging } from "../rules/paging.ts";
 import type { Actor } from "../rules/permissions.ts";
@@ -67,8 +68,15 @@ const metadataOf = (input: SeriesMetadata): SeriesMetadata => ({
   readingDirection: input.readingDirection,
 });
 
-/** `redaction`: leaves removed series' content out of answers (made here when not given). */
-export function createSeriesService(db: Database, redaction: Redaction = createRedaction(db)) {
+/**
+ * `redaction`: leaves removed series' content out of answers (made here when not given). `verifiedEmail`:
+ * REQUIRE_VERIFIED_EMAIL's check of new series (off unless given).
+ */
+export function createSeriesService(
+  db: Database,
+  redaction: Redaction = createRedaction(db),
+  verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck,
+) {
   const q = createSeriesQueries(db);
   const series = createNamedEntityService(db, q, {
     toCard: toSeries,
@@ -159,8 +167,10 @@ export function createSeriesService(db: Database, redaction: Redaction = createR
     cardsByIds: series.cardsByIds,
 
     /** The series, its metadata and the publishing of its logo and banner are one write. */
-    create: (input: SeriesInput, authorId: number): Promise<SeriesDetail> =>
-      series.create(input, authorId, (trx, id) => q.writeMetadata(trx, id, metadataOf(input))),
+    async create(input: SeriesInput, authorId: number): Promise<SeriesDetail> {
+      await verifiedEmail(db.kysely, authorId);
+      return series.create(input, authorId, (trx, id) => q.writeMetadata(trx, id, metadataOf(input)));
+    },
 
     /** An absent tag list, status, rating or direction is kept. */
     update: (id: number, input: SeriesEditInput, userId: number): Promise<SeriesDetail> =>

@@ -32,6 +32,9 @@ const PUBLIC_COLUMNS = [
   "profileBannerId",
   "isAdmin",
   "showMature",
+  "emailVerified",
+  // Compared with the pending link's key (the address a change waits to take).
+  "emailKey",
 ] as const;
 
 export function createUserQueries({ kysely }: Database) {

@@ -92,7 +92,7 @@ export const userEndpoints = (
     params: UserId,
     response: User,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.users.getById(params.id, user?.id),
+    handle: ({ params, user, deps }) => deps.users.getById(params.id, user?.id, user?.isAdmin),
   }),
   endpoint({
     method: "get",
@@ -103,14 +103,14 @@ export const userEndpoints = (
     params: z.object({ username: z.string() }),
     response: User,
     errors: [404],
-    handle: ({ params, user, deps }) => deps.users.getByUsername(params.username, user?.id),
+    handle: ({ params, user, deps }) => deps.users.getByUsername(params.username, user?.id, user?.isAdmin),
   }),
   endpoint({
     method: "put",
     path: "/user/{id}",
     tag: "Users",
     summary:
-      "Set your own avatar and banner, whether your lists show mature series (`showMature`), and your email (with `currentPassword`)",
+      "Set your own avatar and banner, whether your lists show mature series (`showMature`), and your email (with `currentPassword`; a new address takes effect once verified: `pendingEmail` until then)",
     auth: "required",
     params: UserId,
     body: UserEditBody,

@@ -113,24 +113,21 @@ describe("PUT /user/{id}/password", () => {
 });
 
 describe("PUT /user/{id} with an email", () => {
-  it("changes the email with the right current password; the old address is free again", async () => {
+  it("with the right current password, sends the new address a link; the account keeps its own until it is verified", async () => {
     const user = await newUser();
     const newEmail = `Changed.${user.username}@Example.com`;
 
     const res = await api.request.put(`/user/${user.id}`).set(user.auth).send({ email: newEmail, currentPassword: user.password });
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.email).toBe(newEmail);
+    // The change takes effect once verified (docs/api.md "Verified email addresses", tests/api/email-verification.test.ts).
+    expect(res.body).toMatchObject({ email: user.email, pendingEmail: newEmail });
     // Tokens signed before keep working (docs/api.md §12): the API reads the email from the account.
-    expect((await me(user)).body.email).toBe(newEmail);
-    const taken = await api.request
-      .post("/auth/register")
-      .send({ username: `${user.username}_b`, email: newEmail.toUpperCase(), password: "secret123" });
-    expectError(taken, 409, "Email is already registered");
-    const reused = await api.request
+    expect((await me(user)).body).toMatchObject({ email: user.email, pendingEmail: newEmail });
+    const stillTaken = await api.request
       .post("/auth/register")
       .send({ username: `${user.username}_c`, email: user.email, password: "secret123" });
-    expect(reused.status).toBe(201);
+    expectError(stillTaken, 409, "Email is already registered");
   });
 
   it("needs the current password, and the right one (400 field errors); nothing changes", async () => {

@@ -8,6 +8,8 @@ import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.
 import { expectError } from "../helpers/expect-error.ts";
 import { createHub, createPost, insertPost, joinHub } from "../helpers/fixtures.ts";
 import { imageBytes, uploadImage } from "../helpers/images.ts";
+import { SoftwareAuthenticator } from "../helpers/software-authenticator.ts";
+import { totpCode } from "../helpers/totp-codes.ts";
 
 /** The signed-in callers, in the order each row's cells run: the owner last, after every refusal. */
 const SIGNED_IN = ["stranger", "banned", "seriesAuthor", "hubModerator", "admin", "owner"] as const;
@@ -26,6 +28,8 @@ let pageId: number;
 let otherSeries: { id: number; name: string };
 /** The owner's comment on otherSeries' chapter 1 (edited and liked). */
 let commentId: number;
+/** The TOTP secret pending on the confirmation row's fresh account. */
+let pendingSecret: string;
 
 setUpSharedTestApi(
   [
@@ -118,6 +122,19 @@ const reported = (make: () => Promise<Target>) => async () => {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id as number };
 };
+
+/** A passkey of the owner's, added with a software authenticator (the app's PUBLIC_URL: the default, localhost:3000). */
+async function ownersPasskey(): Promise<number> {
+  const options = await api.request.post("/me/passkeys/options").set(user.owner.auth);
+  const response = new SoftwareAuthenticator("http://localhost:3000").create(options.body);
+  const res = await api.request.post("/me/passkeys").set(user.owner.auth).send({ name: "Matrix key", response });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as number;
+}
+
+/** A well-formed registration answer to options nobody asked for. */
+const unaskedPasskey = () =>
+  new SoftwareAuthenticator("http://localhost:3000").create({ challenge: "bm90LWFza2Vk", rp: { id: "localhost" }, user: { id: "MQ" } });
 
 /** What one cell acts on: ids of its subject, and the owner when the row makes its own (an account to delete). */
 interface Target {
@@ -434,6 +451,45 @@ const MATRIX: Row[] = [
   { operation: "DELETE /admin/users/{id}/ban", url: () => `/admin/users/${user.target.id}/ban`, ok: 200, who: ["admin"] },
   { operation: "PUT /me/blocks/{userId}", url: () => `/me/blocks/${user.target.id}`, ok: 200, who: EVERYONE },
   { operation: "DELETE /me/blocks/{userId}", url: () => `/me/blocks/${user.target.id}`, ok: 200, who: EVERYONE },
+  // A new link for the caller's own address (docs/api.md "Verified email addresses"): the matrix accounts never used theirs.
+  { operation: "POST /me/verify-email/resend", url: () => "/me/verify-email/resend", ok: 202, who: EVERYONE },
+  // Second factors are the caller's own (docs/api.md "Second factors"). The confirmation's owner is an account made for
+  // the cell with a pending secret; the others have none yet (409): this row runs before the set-up's.
+  {
+    operation: "POST /me/2fa/totp/confirm",
+    prepare: async () => {
+      const owner = await api.register();
+      pendingSecret = (await api.request.post("/me/2fa/totp").set(owner.auth).expect(200)).body.secret;
+      return { owner };
+    },
+    url: () => "/me/2fa/totp/confirm",
+    body: () => ({ code: totpCode(pendingSecret, Date.now()) }),
+    ok: 200,
+    who: ONLY_OWNER,
+    refused: 409,
+  },
+  { operation: "POST /me/2fa/totp", url: () => "/me/2fa/totp", ok: 200, who: EVERYONE },
+  // Every matrix account has the same password.
+  { operation: "DELETE /me/2fa/totp", url: () => "/me/2fa/totp", body: () => ({ password: user.owner.password }), ok: 200, who: EVERYONE },
+  // Passkeys are the caller's own (docs/api.md "Passkeys"): anyone signed in asks for options; adding one needs the
+  // answer to the caller's own options, so an answer nobody asked for is a 400 for everyone signed in (never a 403);
+  // another's passkey is a 404, as one that does not exist.
+  { operation: "POST /me/passkeys/options", url: () => "/me/passkeys/options", ok: 200, who: EVERYONE },
+  {
+    operation: "POST /me/passkeys",
+    url: () => "/me/passkeys",
+    body: () => ({ name: "Key", response: unaskedPasskey() }),
+    ok: 400,
+    who: EVERYONE,
+  },
+  {
+    operation: "DELETE /me/passkeys/{id}",
+    prepare: async () => ({ id: await ownersPasskey() }),
+    url: (t) => `/me/passkeys/${t.id}`,
+    ok: 200,
+    who: ONLY_OWNER,
+    refused: 404,
+  },
   // Reading progress is the caller's own: any signed-in user, in any series they can open.
   {
     operation: "PUT /me/progress/{seriesId}",
@@ -454,7 +510,17 @@ const MATRIX: Row[] = [
 ];
 
 /** Operations anyone may call without a token. */
-const PUBLIC_WRITES = ["POST /auth/register", "POST /auth/login"];
+const PUBLIC_WRITES = [
+  // A reset link is asked for and used without signing in (docs/api.md "Password reset"): tests/api/password-reset.test.ts.
+  "POST /auth/password-reset",
+  "POST /auth/password-reset/confirm",
+  "POST /auth/register",
+  "POST /auth/verify-email",
+  "POST /auth/login",
+  "POST /auth/login/second-factor",
+  "POST /auth/passkey/options",
+  "POST /auth/passkey",
+];
 
 async function freshAuth(who: TestUser) {
   const res = await api.request.post("/auth/login").send({ username: who.username, password: who.password });

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import net from "node:net";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,8 @@ import { expectError, expectFieldError } from "../helpers/expect-error.ts";
 import { countRows } from "../helpers/fixtures.ts";
 import { listenOnFreePort } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
+import { SoftwareAuthenticator } from "../helpers/software-authenticator.ts";
+import { totpCode } from "../helpers/totp-codes.ts";
 
 let api: TestApi;
 let me: TestUser;
@@ -831,6 +834,24 @@ describe("fuzz: random path parameters and query strings against every endpoint"
   );
 });
 
+type PasskeyOptions = { challenge: string; rp: { id?: string }; user: { id: string } };
+/**
+ * The passkey endpoints' fuzz targets: the latest options asked for (the first round answers made-up ones), an
+ * authenticator for the caller's passkeys, and one holding a key the site never saw, for sign-ins.
+ */
+const passkeyAnswers = (() => {
+  const madeUp = { challenge: "ZnV6eg", rp: { id: "localhost" }, user: { id: "MQ" } };
+  const stranger = new SoftwareAuthenticator("http://localhost:3000");
+  stranger.create(madeUp);
+  return {
+    authenticator: new SoftwareAuthenticator("http://localhost:3000"),
+    stranger,
+    creation: madeUp as PasskeyOptions,
+    rounds: 0,
+    request: { ...madeUp, challengeId: "fuzz" } as PasskeyOptions & { challengeId: string },
+  };
+})();
+
 describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
   const ROUNDS = 200;
   const jsonEndpoints = allEndpoints({ uploadMaxBytes: 10 * 1024 * 1024 }).filter(
@@ -851,6 +872,9 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
   // The password change ends the user's other sessions: it is fuzzed as a user of its own, whose token the answer renews.
   let passwordUser: { id: number; auth: Record<string, string> } | undefined;
   const passwordUserOf = async () => (passwordUser ??= await api.register("errors_password"));
+  // Passkeys are added by a user of their own: the path fuzz above also sends the logouts with errors_me's token.
+  let passkeyUser: TestUser | undefined;
+  const passkeyUserOf = async () => (passkeyUser ??= await api.register("errors_passkeys"));
   let reporter: TestUser | undefined;
   const reporterOf = async () => (reporter ??= await api.register("errors_reporter"));
   let report: number | undefined;
@@ -871,6 +895,56 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
     await api.db.kysely.updateTable("User").set({ isAdmin: 1 }).where("id", "=", admin.id).execute();
     return admin;
   };
+  // A reset link's token is mailed, never answered: each round stores a fresh one as the service does (its sha256), so
+  // valid bodies reach the password change (docs/api.md "Password reset"). The account is the target's own.
+  let resetUser: TestUser | undefined;
+  let resetToken = "";
+  const freshResetToken = async () => {
+    resetUser ??= await api.register("errors_reset");
+    resetToken = randomBytes(32).toString("base64url");
+    const now = Date.now();
+    await api.db.kysely
+      .insertInto("PasswordResetToken")
+      .values({
+        tokenHash: createHash("sha256").update(resetToken).digest("hex"),
+        userId: resetUser.id,
+        expiresAt: now + 3_600_000,
+        createdAt: now,
+      })
+      .execute();
+  };
+  // Second factors (docs/api.md "Second factors"): a pending secret to confirm, and an account with TOTP on whose
+  // login challenge each round answers with the current code (a code used once is refused again in its window).
+  let pendingTotp: { auth: Record<string, string>; secret: string } | undefined;
+  const pendingTotpOf = async () => {
+    if (pendingTotp) return pendingTotp;
+    const user = await api.register("errors_totp_pending");
+    const setUp = await api.request.post("/me/2fa/totp").set(user.auth);
+    return (pendingTotp = { auth: user.auth, secret: setUp.body.secret as string });
+  };
+  // Its recovery codes answer the first rounds: the set-up used this 30-second window's code, which cannot be used again.
+  let totpUser: { secret: string; challenge: string; recoveryCodes: string[] } | undefined;
+  const totpChallenge = async () => {
+    if (!totpUser) {
+      const user = await api.register("errors_totp");
+      const setUp = await api.request.post("/me/2fa/totp").set(user.auth);
+      const secret = setUp.body.secret as string;
+      const confirmed = await api.request
+        .post("/me/2fa/totp/confirm")
+        .set(user.auth)
+        .send({ code: totpCode(secret, Date.now()) });
+      totpUser = { secret, challenge: "", recoveryCodes: confirmed.body.recoveryCodes as string[] };
+    }
+    const login = await api.request.post("/auth/login").send({ username: "errors_totp", password: "secret123" });
+    totpUser.challenge = login.body.challenge as string;
+  };
+  const secondFactorBody = () => {
+    if (!totpUser) return { challenge: "", code: "000000" };
+    const recoveryCode = totpUser.recoveryCodes.shift();
+    return recoveryCode !== undefined
+      ? { challenge: totpUser.challenge, recoveryCode }
+      : { challenge: totpUser.challenge, code: totpCode(totpUser.secret, Date.now()) };
+  };
   /** Real targets and a valid body for each path, so that bodies reach the services and not only the checks. */
   const targets: Record<
     string,
@@ -886,6 +960,52 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
       valid: (n) => ({ username: `fuzz_${n}`, email: `fuzz_${n}@example.com`, password: "secret123" }),
     },
     "/auth/login": { url: () => "/auth/login", valid: () => ({ username: "errors_me", password: "secret123" }) },
+    // WebAuthn answers (docs/api.md "Passkeys"): url() asks for fresh options, which the next round's body answers, so
+    // bodies reach the verification (201 up to the 20 passkeys, then 409; 401 for a credential nobody has). New
+    // options replace a user's earlier ones, so the creation options are asked for every other round only.
+    "/me/passkeys": {
+      url: async () => {
+        if (passkeyAnswers.rounds++ % 2 === 0) {
+          passkeyAnswers.creation = (await api.request.post("/me/passkeys/options").set((await passkeyUserOf()).auth))
+            .body as PasskeyOptions;
+        }
+        return "/me/passkeys";
+      },
+      valid: (n) => ({ name: `Fuzz key ${n}`, response: passkeyAnswers.authenticator.create(passkeyAnswers.creation) }),
+      auth: async () => (await passkeyUserOf()).auth,
+    },
+    "/auth/passkey": {
+      url: async () => {
+        passkeyAnswers.request = (await api.request.post("/auth/passkey/options")).body as PasskeyOptions & { challengeId: string };
+        return "/auth/passkey";
+      },
+      valid: () => ({ challengeId: passkeyAnswers.request.challengeId, response: passkeyAnswers.stranger.get(passkeyAnswers.request) }),
+    },
+    "/auth/password-reset": {
+      url: () => "/auth/password-reset",
+      valid: (n) => ({ login: n % 2 === 0 ? "errors_me" : `nobody_${n}` }),
+    },
+    "/auth/password-reset/confirm": {
+      url: async () => {
+        await freshResetToken();
+        return "/auth/password-reset/confirm";
+      },
+      valid: () => ({ token: resetToken, newPassword: "secret123" }),
+    },
+    "/me/2fa/totp/confirm": {
+      url: () => "/me/2fa/totp/confirm",
+      valid: () => ({ code: pendingTotp ? totpCode(pendingTotp.secret, Date.now()) : "000000" }),
+      auth: async () => (await pendingTotpOf()).auth,
+    },
+    "/auth/login/second-factor": {
+      url: async () => {
+        await totpChallenge();
+        return "/auth/login/second-factor";
+      },
+      valid: secondFactorBody,
+    },
+    // A well-formed token nobody was sent (docs/api.md "Verified email addresses"): 400 on `token`, never 5xx.
+    "/auth/verify-email": { url: () => "/auth/verify-email", valid: (n) => ({ token: `fuzz-token-${n}`.padEnd(43, "x") }) },
     "/user/{id}": { url: () => `/user/${me.id}`, valid: () => ({ profileImageID: imageId, profileBannerID: null }) },
     "/hubs": { url: () => "/hubs", valid: (n) => ({ name: `Fuzz Hub ${n}`, description: "fuzzed", profileImageId: imageId }) },
     "/hubs/{id}": { url: () => `/hubs/${hub.id}`, valid: () => ({ name: "Errors Hub", description: "fuzzed", profileBannerId: imageId }) },

@@ -61,6 +61,9 @@ describe("GET /user/{username}", () => {
       profileBannerID: null,
       role: "user",
       showMature: null,
+      emailVerified: null,
+      pendingEmail: null,
+      twoFactor: null,
     });
   });
 

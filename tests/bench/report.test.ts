@@ -148,3 +148,29 @@ describe("web page targets", () => {
     expect(markdown).not.toContain("## API reads");
   });
 });
+
+describe("--only api-reads", () => {
+  it("evaluates and prints only the API reads, and compares the image read with the same-size baseline", () => {
+    const express = scenario("baseline.express-hello", "baseline", 10_000);
+    const bytes = { ...scenario("baseline.express-bytes", "baseline", 4000), note: "79480 bytes" };
+    const report = {
+      ...reportWith([express, bytes, scenario("api.hubs-newest", "api", 6000), scenario("api.image", "api", 3000)]),
+      only: "api-reads" as const,
+    };
+    const targets = evaluateTargets(report);
+
+    expect(targets.map((t) => [t.id, t.pass])).toEqual([
+      ["api.hubs-newest.rps", true],
+      ["api.hubs-newest.p99", true],
+      ["api.image.rps", false],
+      ["api.image.p99", true],
+    ]);
+    const markdown = toMarkdown({ ...report, targets });
+    expect(markdown).toContain("## API reads");
+    expect(markdown).toContain("## Targets: 3 of 4 met");
+    expect(markdown).toContain("The image read against Express sending an answer of the same size (79480 bytes");
+    expect(markdown).toContain("the image read is 0.75 × its req/s");
+    expect(markdown).not.toContain("## Growth");
+    expect(markdown).not.toContain("## Web pages");
+  });
+});

@@ -1,6 +1,7 @@
 import supertest from "supertest";
 import { afterAll, beforeAll } from "vitest";
 import { createApp, stopJobRunner, type AppConfig } from "../../server/app.ts";
+import type { JobRunnerOptions } from "../../server/jobs/job-runner.ts";
 import { memorySharedState, redisSharedState } from "../../server/shared-state.ts";
 import type { Database } from "../../server/db/database.ts";
 import type { ResponseCache } from "../../server/http/response-cache.ts";
@@ -54,14 +55,14 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
   };
 }
 
-/** The real app on a fresh copy of the migrated database. */
-export async function startTestApi(overrides: Partial<AppConfig> = {}): Promise<TestApi> {
+/** The real app on a fresh copy of the migrated database; `options.jobs`: its job runner's timings. */
+export async function startTestApi(overrides: Partial<AppConfig> = {}, options: { jobs?: JobRunnerOptions } = {}): Promise<TestApi> {
   const store = await freshTestStore();
   const { dataDir } = store;
   const db = await store.open();
   const config = testConfig(dataDir, { s3: store.s3, ...overrides });
   const shared = store.redis ? redisSharedState(store.redis.url, { keyPrefix: store.redis.keyPrefix }) : memorySharedState(db);
-  const app = createApp({ db, config, shared });
+  const app = createApp({ db, config, shared, jobs: options.jobs });
   const doc = (await supertest(app).get("/openapi.json")).body;
   const checker = new ContractChecker(doc);
   const agent = supertest(app);

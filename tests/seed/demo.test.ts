@@ -34,6 +34,8 @@ describe("seedDemo", () => {
     expect(count("SELECT COUNT(*) AS n FROM Post")).toBe(60);
     expect(count("SELECT COUNT(*) AS n FROM Series")).toBe(10);
     expect(count("SELECT COUNT(*) AS n FROM Chapter")).toBe(40);
+    // Verified addresses (docs/api.md "Verified email addresses"): the demo's members post under REQUIRE_VERIFIED_EMAIL too.
+    expect(count("SELECT COUNT(*) AS n FROM User WHERE emailVerified <> 1")).toBe(0);
   });
 
   it("has a hub with more than 10 posts and a series with more than 10 chapters, so paging shows", () => {

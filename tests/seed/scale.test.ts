@@ -38,6 +38,8 @@ const firstUserId = () => count("SELECT id AS n FROM User WHERE username = 'demo
 describe("seedScale", () => {
   it("writes exactly the counts asked for", () => {
     expect(count("SELECT COUNT(*) AS n FROM User")).toBe(ALL_USERS);
+    // Verified, as the demo's members (docs/api.md "Verified email addresses").
+    expect(count("SELECT COUNT(*) AS n FROM User WHERE emailVerified <> 1")).toBe(0);
     expect(count("SELECT COUNT(*) AS n FROM Hub")).toBe(500);
     expect(count("SELECT COUNT(*) AS n FROM Post")).toBe(3000);
     expect(count("SELECT COUNT(*) AS n FROM Series")).toBe(60);

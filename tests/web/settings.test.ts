@@ -33,9 +33,15 @@ describe("the settings page", () => {
     expect(page.data).toEqual({
       userId: user.id,
       email: user.email,
+      emailVerified: false,
+      pendingEmail: null,
       showMature: false,
       confirming: false,
       blocked: { total: 0, users: [] },
+      // docs/web.md "Passkeys": the list (none yet).
+      passkeys: [],
+      // docs/web.md "Two-factor authentication": off.
+      totpOn: false,
     });
     const confirm = await run(() => loader(args(request("/settings?confirm=logout-all", { cookie }), web.context)));
     expect(confirm.data.confirming).toBe(true);
@@ -43,12 +49,20 @@ describe("the settings page", () => {
 });
 
 describe("changing the email", () => {
-  it("saves it with the current password", async () => {
+  it("with the current password, sends the new address a link; the address changes once it is opened", async () => {
     const user = await newUser();
-    const out = await post(user, { intent: "email", email: `new.${user.username}@example.com`, currentPassword: user.password });
+    const newEmail = `new.${user.username}@example.com`;
+    const out = await post(user, { intent: "email", email: newEmail, currentPassword: user.password });
     expect(out.status).toBe(200);
-    expect(out.data).toMatchObject({ form: "email", ok: true });
-    expect(await emailOf(user)).toBe(`new.${user.username}@example.com`);
+    expect(out.data).toMatchObject({
+      form: "email",
+      ok: true,
+      message: `We sent a link to ${newEmail}. Your email changes once you open it.`,
+    });
+    // docs/web.md "Verified email addresses" (tests/web/verify-email.test.ts follows the link).
+    expect(await emailOf(user)).toBe(user.email);
+    const page = await run(async () => loader(args(request("/settings", { cookie: await web.cookieFor(user) }), web.context)));
+    expect(page.data).toMatchObject({ email: user.email, pendingEmail: newEmail });
   });
 
   it("shows field errors: no password, a wrong one, a taken address; keeps what was typed", async () => {

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Link } from "../link.tsx";
 import { useEffect, useRef } from "react";
 import type { CommentSort } from "../../../server/rules/comment.ts";
 import { SHOW_BLOCKED_PARAM } from "../../lib/blocks.ts";

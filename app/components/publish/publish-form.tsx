@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "../link.tsx";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { fieldErrors, type FieldErrors } from "../../lib/forms.ts";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "../link.tsx";
 import { ArrowLeftIcon } from "../icons.tsx";
 import { Notice } from "../notice.tsx";
 import type { Refusal } from "../../lib/publish.ts";

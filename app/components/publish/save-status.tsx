@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "../link.tsx";
 import { useEffect } from "react";
 import { REDIRECT_AFTER_SAVE_MS, type FormResult } from "../../lib/publish.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";

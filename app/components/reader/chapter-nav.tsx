@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "../link.tsx";
 import { chapterPath, seriesPath } from "../../lib/urls.ts";
 import { ArrowLeftIcon, ArrowRightIcon, BookIcon } from "../icons.tsx";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "../link.tsx";
 import { useEffect, useRef } from "react";
 import { STAGE_ID, type ReaderSettings } from "../../lib/reader.ts";
 import { pageHref, pairSpreads, PRELOAD_AHEAD, spreadIndex, WIDE_QUERY } from "../../lib/page-spreads.ts";
