@@ -73,10 +73,20 @@ export interface AnswerCheck {
  * answers them); web-signed-in: the same pages and the feed and notifications signed in (the session's own kept pages);
  * web-rendered: those signed-in pages with the page cache off (rendered every time); web-first-view: the same pages
  * as deployed, each opened once by each of many sessions, so no kept page can answer (first-views.ts); mixed;
- * publish: chapters published one at a time on a copy (publish.ts).
+ * publish: chapters published one at a time on a copy (publish.ts); digests: requests with and without a digest run (digests.ts).
  */
 export type ScenarioGroup =
-  "baseline" | "api" | "uncached" | "growth" | "web" | "web-signed-in" | "web-rendered" | "web-first-view" | "mixed" | "publish";
+  | "baseline"
+  | "api"
+  | "uncached"
+  | "growth"
+  | "web"
+  | "web-signed-in"
+  | "web-rendered"
+  | "web-first-view"
+  | "mixed"
+  | "publish"
+  | "digests";
 
 export interface ScenarioResult extends LoadResult {
   id: string;

@@ -6,6 +6,7 @@ import { formatBytes, RESULTS_DIR, type LoadResult, type LoadSettings, type Scen
 import type { CounterCheck, MixedPlan } from "./mixed.ts";
 import type { PageWeight } from "./page-weight.ts";
 import type { JobProgress } from "./publish.ts";
+import type { DigestsSummary } from "./digests.ts";
 import type { GovernancePicks } from "./governance.ts";
 import type { Picks, SignedInPicks } from "./scenarios.ts";
 
@@ -32,6 +33,11 @@ const UNCACHED_LISTS = new Set([
 /** Publishing to the crowd series at most this many times as long as to the quiet one (medians). */
 const PUBLISH_RATIO = 1.2;
 
+/** Requests during a digest run (docs/api.md "Digests"): p99 at most this many times the p99 without one, plus the slack. */
+export const DIGEST_P99_RATIO = 1.5;
+/** autocannon's resolution is 1 ms: a 1 ms p99 becoming 2 ms is no change worth a miss. */
+export const DIGEST_P99_SLACK_MS = 2;
+
 /** Issue 16: guests' pages (the page cache) at least this many times the minimal Remix page's throughput. */
 export const GUEST_PAGE_RATIO = 2;
 /** Signed-in pages and the API reads: at least this share of their baseline's throughput. */
@@ -42,7 +48,7 @@ export const JS_BUDGET_GZIP = 100_000;
 
 export interface TargetResult {
   id: string;
-  group: "api" | "uncached" | "web" | "web-signed-in" | "web-first-view" | "growth" | "mixed" | "publish" | "page-weight";
+  group: "api" | "uncached" | "web" | "web-signed-in" | "web-first-view" | "growth" | "mixed" | "publish" | "digests" | "page-weight";
   description: string;
   /** What was measured, in words (e.g. "0.62 × Express"). */
   measured: string;
@@ -93,7 +99,7 @@ export interface FirstViewSummary {
 export interface BenchReport {
   mode: "full" | "smoke";
   /** `--only first-views` / `--only api-reads`: the baselines and the first views, or the cached API reads, only. */
-  only?: "first-views" | "api-reads";
+  only?: "first-views" | "api-reads" | "digests";
   /** sqlite: the data folder; postgres: PostgreSQL + Redis + S3, the data sets copied in (bench/postgres.ts). */
   engine: "sqlite" | "postgres";
   /** PostgreSQL only: each data set's copy (npm run copy-site's code). */
@@ -123,6 +129,7 @@ export interface BenchReport {
   scenarios: (ScenarioResult & { runs?: LoadResult[]; failed?: string })[];
   mixed?: MixedSummary;
   publish?: PublishSummary;
+  digests?: DigestsSummary;
   firstViews?: FirstViewSummary;
   pageWeight: PageWeight[];
   pageWeightBaseline?: PageWeight;
@@ -257,9 +264,47 @@ export function evaluateTargets(report: Omit<BenchReport, "targets">): TargetRes
     rpsTarget(s, "web-first-view", remix, "minimal Remix", RPS_RATIO, notFirstViews(s));
     p99Target(s, "web-first-view", remix, "minimal Remix", true, notFirstViews(s));
   }
+  // Digests: each request during a run as fast as without one, the run covering the load and making every digest.
+  for (const kind of ["api", "page"] as const) {
+    const idle = byId.get(`digests.idle.${kind}`);
+    const during = byId.get(`digests.during.${kind}`);
+    if (!idle && !during) continue;
+    const run = report.digests?.runs.find((r) => r.during === kind);
+    const followers = report.digests?.followers ?? 0;
+    const description = `${kind === "api" ? "a cached API read" : "a signed-in page"}'s p99 during a digest run for ${int(followers)} followers ≤ ${DIGEST_P99_RATIO} × its p99 without one + ${DIGEST_P99_SLACK_MS} ms; the run made every digest and lasted through the load`;
+    const note =
+      [idle, during]
+        .map((s) => s && errorNote(s))
+        .filter(Boolean)
+        .join("; ") ||
+      (!run
+        ? "no digest run"
+        : !run.done
+          ? "the run did not finish within the watch"
+          : run.mails < followers
+            ? `the run made ${int(run.mails)} digests of ${int(followers)}`
+            : !run.coveredLoad
+              ? "the run ended before the measured load did"
+              : undefined);
+    if (!usable(idle) || !usable(during)) {
+      targets.push({ id: `digests.${kind}`, group: "digests", description, measured: "-", pass: false, note: note ?? "not measured" });
+      continue;
+    }
+    const limit = DIGEST_P99_RATIO * idle.p99 + DIGEST_P99_SLACK_MS;
+    targets.push({
+      id: `digests.${kind}`,
+      group: "digests",
+      description,
+      measured: `p99 ${ms(during.p99)} vs ${ms(idle.p99)} ms (limit ${ms(limit)})`,
+      ratio: idle.p99 > 0 ? during.p99 / idle.p99 : undefined,
+      pass: during.p99 <= limit && !note,
+      note,
+    });
+  }
   // `--only first-views` measured nothing else: the other targets are not evaluated.
   if (report.only === "first-views") return targets.filter((t) => t.group === "web-first-view");
   if (report.only === "api-reads") return targets.filter((t) => t.group === "api");
+  if (report.only === "digests") return targets.filter((t) => t.group === "digests");
 
   // PostgreSQL (issue 12): the lists' queries, run on every request (caches off), at least 0.15 × Express.
   if (report.engine === "postgres") {
@@ -829,6 +874,42 @@ export function toMarkdown(report: BenchReport): string {
       out.push(
         `\nNotification jobs (after the requests): ${int(j.made)} of ${int(j.expected)} notifications made ${j.done ? "and every job done" : `(${j.jobsLeft} jobs still queued when the watch ended)`} ${j.seconds.toFixed(1)} s after the first crowd chapter was published${j.seconds > 0 ? ` (${int(j.made / j.seconds)} a second)` : ""}.`,
       );
+  }
+
+  const dg = report.digests;
+  const digestRows = report.scenarios.filter((x) => x.group === "digests");
+  if (digestRows.length > 0) {
+    out.push(
+      `\n## Requests during a digest run (on a copy of the large set)${smoke ? "" : `: target p99 ≤ ${DIGEST_P99_RATIO} × without a run + ${DIGEST_P99_SLACK_MS} ms`}\n`,
+    );
+    out.push(
+      `${dg ? `The ${int(dg.followers)} followers of "${dg.series}" have a verified address and one unread chapter notification each. ` : ""}Each request is measured without a digest run, then again right after the day's "digests" job is queued (docs/api.md "Digests": the job runner of the site's one process makes the digests in batches of 50 accounts, pausing three times each batch's time, while it answers). The run's mail is dropped once it ends, not sent.\n`,
+    );
+    out.push(
+      table(
+        ["Request", "req/s idle", "p99 idle", "req/s during", "p99 during", "errors", "digests made", "run s", "target"],
+        (["api", "page"] as const).flatMap((kind) => {
+          const idle = digestRows.find((r) => r.id === `digests.idle.${kind}`);
+          const during = digestRows.find((r) => r.id === `digests.during.${kind}`);
+          if (!idle && !during) return [];
+          const run = dg?.runs.find((r) => r.during === kind);
+          const t = targetsById.get(`digests.${kind}`);
+          return [
+            [
+              (during ?? idle)!.title.replace(/, (no digest run|during a digest run)$/, ""),
+              idle ? int(idle.rps) : "-",
+              idle ? ms(idle.p99) : "-",
+              during ? int(during.rps) : "-",
+              during ? ms(during.p99) : "-",
+              [idle, during].map((x) => (x ? errCell(x) : "-")).join(" / "),
+              run ? `${int(run.mails)}${run.done ? "" : " (not done)"}` : "-",
+              run ? run.seconds.toFixed(1) : "-",
+              t ? `${t.measured} ${mark(t.pass)}${t.note ? ` (${t.note})` : ""}` : "",
+            ],
+          ];
+        }),
+      ),
+    );
   }
 
   const weights = [...report.pageWeight, ...(report.pageWeightBaseline ? [report.pageWeightBaseline] : [])];

@@ -6,6 +6,7 @@
 // `npm run bench -- --engine postgres` (or BENCH_ENGINE=postgres): the same on PostgreSQL + Redis + S3 (postgres.ts).
 // `npm run bench -- --only first-views`: the baselines and the first views only (first-views.ts).
 // `npm run bench -- --only api-reads`: the baselines and the cached API reads only.
+// `npm run bench -- --only digests`: the digest run for the crowd series' followers against requests (digests.ts).
 // Orchestration only: see README.md in this folder for what each file does.
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -27,6 +28,7 @@ import { pageWeights } from "./page-weight.ts";
 import { FIRST_VIEW_USERS, firstViewUsers, signInSessions, WARMUP_SESSION_SHARE } from "./first-views.ts";
 import { governanceReads, governanceTokens, NO_GOVERNANCE, pickGovernance, type GovernancePicks } from "./governance.ts";
 import { asLoadResult, mean, median, preparePublish, publishChapters, watchJobs, type JobProgress } from "./publish.ts";
+import { prepareDigestData, queueDigestRun, watchDigestRun, type DigestsSummary } from "./digests.ts";
 import { startPostgresRun, type BenchEngine, type PostgresRun, type SiteData } from "./postgres.ts";
 import { evaluateTargets, meanOfRuns, toMarkdown, writeReport, type BenchReport } from "./report.ts";
 import {
@@ -65,13 +67,14 @@ import {
   type Site,
 } from "./servers.ts";
 
-const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--only first-views|api-reads] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>] [--first-view-sessions <n>]
+const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--only first-views|api-reads|digests] [--duration <s>] [--warmup <s>] [--connections <n>] [--mixed-duration <s>] [--first-view-sessions <n>]
 
   --smoke              tiny data sets, short runs, no targets (what CI runs)
   --engine <name>      sqlite (default: the data folder) or postgres (PostgreSQL + Redis + S3 started for the run,
                        the data sets copied in with copy-site); also BENCH_ENGINE
   --only first-views   the baselines (both rounds) and the first-views table only, on the large set (a few minutes)
   --only api-reads     the baselines (both rounds) and the API reads table only (response cache on), on the large set
+  --only digests       the baselines and the digests table only: requests with and without a digest run, on a copy of the large set
   --duration <s>       measured seconds per scenario (default ${FULL_SETTINGS.duration}; smoke ${SMOKE_SETTINGS.duration})
   --warmup <s>         warm-up seconds before each measured run (default ${FULL_SETTINGS.warmup}; smoke ${SMOKE_SETTINGS.warmup})
   --connections <n>    concurrent connections (default ${FULL_SETTINGS.connections}; smoke ${SMOKE_SETTINGS.connections})
@@ -80,7 +83,7 @@ const USAGE = `Usage: npm run bench -- [--smoke] [--engine sqlite|postgres] [--o
                        sessions signed in for the first views, so at most n requests a row (default ${FULL_SETTINGS.firstViewSessions};
                        smoke ${SMOKE_SETTINGS.firstViewSessions}), plus 1 in ${WARMUP_SESSION_SHARE} more for the warm-up`;
 
-type Only = "first-views" | "api-reads";
+type Only = "first-views" | "api-reads" | "digests";
 
 function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; only?: Only; settings: LoadSettings } {
   const smoke = argv.includes("--smoke");
@@ -107,7 +110,8 @@ function parseArgs(argv: string[]): { smoke: boolean; engine: BenchEngine; only?
     }
     if (flag === "--only") {
       const what = inline ?? argv[++i] ?? "";
-      if (what !== "first-views" && what !== "api-reads") throw new Error(`--only takes first-views or api-reads, got "${what}"\n${USAGE}`);
+      if (what !== "first-views" && what !== "api-reads" && what !== "digests")
+        throw new Error(`--only takes first-views, api-reads or digests, got "${what}"\n${USAGE}`);
       only = what;
       continue;
     }
@@ -138,6 +142,8 @@ const PUBLISH_ROUNDS = {
   full: { warmup: 1, measured: 10, pauseMs: 200, watchMs: 30_000 },
   smoke: { warmup: 1, measured: 2, pauseMs: 50, watchMs: 10_000 },
 };
+/** How long a digest run is watched after its measured load (it is not awaited past this). */
+const DIGEST_WATCH_MS = { full: 5 * 60_000, smoke: 30_000 };
 if (smoke) setStopGrace(3_000);
 
 // Bounded in time as a whole, too: a hang anywhere ends the run instead of holding CI.
@@ -778,6 +784,76 @@ if (large && !only) {
   });
 }
 
+// 7b. Digests (docs/api.md "Digests") on another throw-away copy of the large set: a cached API read and a signed-in
+// page measured without a digest run, then each again while the job makes the crowd series' followers' digests.
+let digests: DigestsSummary | undefined;
+if (large && (!only || only === "digests")) {
+  await stage("digests", async () => {
+    const copyName = `${large.name}-digests-copy`;
+    const copy: SiteData = postgres ? await postgres.copyForWrites(large, copyName) : { dataDir: copyDataset(large, copyName), env: {} };
+    const databaseUrl = copy.env.DATABASE_URL;
+    const defs = (state: "idle" | "during"): ScenarioDef[] => [
+      {
+        id: `digests.${state}.api`,
+        group: "digests",
+        title: `GET /series/top?per_page=10 (cached), ${state === "idle" ? "no digest run" : "during a digest run"}`,
+        target: "api",
+        path: "/series/top?per_page=10",
+      },
+      {
+        id: `digests.${state}.page`,
+        group: "digests",
+        title: `page /feed signed in (page cache), ${state === "idle" ? "no digest run" : "during a digest run"}`,
+        target: "web",
+        path: "/feed",
+      },
+    ];
+    try {
+      const data = await prepareDigestData(copy.dataDir, databaseUrl);
+      const summary: DigestsSummary = { ...data, runs: [] };
+      digests = summary;
+      log(
+        `Digests: ${data.followers.toLocaleString("en-US")} followers of "${data.series}" verified, one unread chapter notification each...`,
+      );
+      await withSite(copy, "digests", {}, async (site) => {
+        const cookie = await webSessionCookie(site.webUrl, BENCH_USER);
+        const request = (def: ScenarioDef) => (def.target === "web" ? { headers: { cookie } } : {});
+        const base = (def: ScenarioDef) => (def.target === "web" ? site.webUrl : site.apiUrl);
+        await checkPage("digests.page", site.webUrl, "/feed", "hit", { cookie }, true);
+        for (const def of defs("idle")) await measureScenario(def, base(def), `${large.name} (copy)`, request(def));
+        for (const def of defs("during")) {
+          const queuedAt = await queueDigestRun(copy.dataDir, databaseUrl, data.day);
+          await measureScenario(def, base(def), `${large.name} (copy)`, request(def));
+          const loadEndedAt = Date.now();
+          const run = await watchDigestRun(
+            copy.dataDir,
+            databaseUrl,
+            data.day,
+            queuedAt,
+            smoke ? DIGEST_WATCH_MS.smoke : DIGEST_WATCH_MS.full,
+          );
+          const during = def.id.replace(/^digests\.during\./, "");
+          const coveredLoad = run.finishedAt === null || run.finishedAt >= loadEndedAt;
+          summary.runs.push({ during, mails: run.mails, seconds: run.seconds, done: run.done, coveredLoad });
+          log(
+            `  digest run with the ${during} load: ${run.mails.toLocaleString("en-US")} mails in ${run.seconds.toFixed(1)} s${run.done ? "" : " (not done when the watch ended)"}${coveredLoad ? "" : " (it ended before the load did)"}`,
+          );
+        }
+      });
+    } catch (err) {
+      markNotRun(
+        [...defs("idle"), ...defs("during")].filter((d) => !scenarios.some((x) => x.id === d.id)),
+        `${large.name} (copy)`,
+        err instanceof Error ? err.message : String(err),
+      );
+      throw err;
+    } finally {
+      if (postgres) await postgres.drop(copyName);
+      else removeDir(copy.dataDir);
+    }
+  });
+}
+
 // 8. Baselines again (full mode): their mean over both rounds is what ratios use.
 if (!smoke) {
   log("Baselines (round 2)...");
@@ -839,6 +915,7 @@ const draft: Omit<BenchReport, "targets"> = {
   cacheChecks,
   mixed,
   publish,
+  digests,
   firstViews,
   pageWeight,
   pageWeightBaseline,

@@ -268,8 +268,12 @@ export function allScenarioIds(): string[] {
     ...firstViewPages(fake).map((s) => s.id),
     MIXED_ID,
     ...PUBLISH_IDS,
+    ...DIGEST_IDS,
   ];
 }
+
+/** A cached API read and a signed-in page, without and during a digest run (digests.ts). */
+export const DIGEST_IDS = ["digests.idle.api", "digests.idle.page", "digests.during.api", "digests.during.page"];
 
 /** The API reads on the small set, both caches off (the growth curve's small end). */
 export const SMALL_API_PREFIX = "small.api";

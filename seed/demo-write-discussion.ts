@@ -4,6 +4,7 @@ import { createCommentQueries, type Place } from "../server/comments/comments.qu
 import type { Database } from "../server/db/database.ts";
 import type { Executor } from "../server/db/prepared.ts";
 import { insertNotifications, type NewNotification } from "../server/notifications/notify.ts";
+import { noNotificationMail } from "../server/notifications/notification-mail.ts";
 import { NewCommentBody } from "../server/rules/comment.ts";
 import type { CommentPlace, DiscussionPlan } from "./demo-discussion-plan.ts";
 import type { DemoPlan } from "./demo-plan.ts";
@@ -41,7 +42,8 @@ export async function writeDemoDiscussion(
   ids: WrittenIds,
 ): Promise<DiscussionCounts> {
   const comments = createCommentQueries(db);
-  const writes = createCommentWrites(db);
+  // The demo's history mails nobody.
+  const writes = createCommentWrites(db, noNotificationMail);
   const readUntil = new Map([...discussion.readUntil].map(([username, at]) => [ids.user(username), at]));
   const withReadState = <N extends { userId: number }>(n: N, createdAt: number) => {
     const until = readUntil.get(n.userId);
@@ -86,7 +88,7 @@ export async function writeDemoDiscussion(
   }
 
   // One call per action: insertNotifications tells each person once per action.
-  const tell = (n: NewNotification) => insertNotifications(trx, [withReadState(n, n.createdAt)]);
+  const tell = (n: NewNotification) => insertNotifications(trx, [withReadState(n, n.createdAt)], noNotificationMail);
   for (const hub of plan.hubs) {
     for (const member of hub.members)
       await tell({
@@ -125,6 +127,7 @@ export async function writeDemoDiscussion(
             chapter.date,
           ),
         ),
+        noNotificationMail,
       );
     }
   }

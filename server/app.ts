@@ -30,10 +30,13 @@ import { banEndpoints } from "./moderation/bans.router.ts";
 import { modLogEndpoints } from "./moderation/modlog.router.ts";
 import { suspensionEndpoints } from "./moderation/suspensions.router.ts";
 import { imageEndpoints } from "./images/images.router.ts";
-import { createMailTransport } from "./mail/transport.ts";
+import { createMailTransport, DEFAULT_PUBLIC_URL } from "./mail/transport.ts";
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from "./jobs/job-runner.ts";
+import { unsubscribeSecret } from "./mail/unsubscribe.ts";
 import { removalEndpoints } from "./moderation/removal.router.ts";
 import { notificationEndpoints } from "./notifications/notifications.router.ts";
+import { emailPreferenceEndpoints } from "./notifications/email-preferences.router.ts";
+import { createNotificationMail } from "./notifications/notification-mail.ts";
 import { passkeyEndpoints } from "./passkeys/passkeys.router.ts";
 import { postEndpoints } from "./posts/posts.router.ts";
 import { reportEndpoints } from "./reports/reports.router.ts";
@@ -118,6 +121,7 @@ export function allEndpoints(
     ...commentEndpoints(config, counters, limits),
     ...imageEndpoints(config, counters),
     ...notificationEndpoints,
+    ...emailPreferenceEndpoints,
     ...feedEndpoints,
     ...sitemapEndpoints,
     ...reportEndpoints(config, counters),
@@ -169,7 +173,19 @@ export function createApp({ db, config, logger = pino({ level: "silent" }), shar
   const onNotified = () => responseCache.dataChanged();
   // Mail goes out through the job runner after the commit of what caused it (docs/api.md "Mail").
   const mail = createMailTransport(config, logger);
-  const jobRunner = createJobRunner(db, { logger, imageStorage: imageStorage(config), onNotified, mail, ...jobs });
+  // Any instance can run a day's digests (docs/api.md "Digests"); server/main.ts also has it make each day's run.
+  const digestMail = { publicUrl: config.publicUrl ?? DEFAULT_PUBLIC_URL, unsubscribeSecret: unsubscribeSecret(config.jwtSecret) };
+  // The chapter job's batches queue the followers' instant mail (docs/api.md "Notification mail").
+  const notificationMail = createNotificationMail(config);
+  const jobRunner = createJobRunner(db, {
+    logger,
+    imageStorage: imageStorage(config),
+    onNotified,
+    mail,
+    digestMail,
+    notificationMail,
+    ...jobs,
+  });
   app.locals.jobRunner = jobRunner;
   app.locals.answeredWork = () => services.passwordReset.settled();
   jobRunner.start();

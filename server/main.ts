@@ -23,7 +23,8 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env) {
     ? scheduleBucketTidy(db, config.s3, (err) => logger.error({ err }, "bucket tidy failed"))
     : () => Promise.resolve();
   const shared = createSharedState(config.redisUrl, db);
-  const app = createApp({ db, config, logger, shared });
+  // Each day's digest run is made by whichever instance's runner sees its hour first (docs/api.md "Digests").
+  const app = createApp({ db, config, logger, shared, jobs: { scheduleDigests: true } });
   const server = app.listen(config.port);
   answerClientErrors(server);
   const closeServer = gracefulClose(server);

@@ -27,6 +27,8 @@ import { s3ObjectStore, type S3Settings } from "./images/s3-storage.ts";
 import { createRedaction } from "./moderation/redaction.service.ts";
 import { createRemovalService } from "./moderation/removal.service.ts";
 import { createNotificationService } from "./notifications/notifications.service.ts";
+import { createEmailPreferenceService } from "./notifications/email-preferences.service.ts";
+import { createNotificationMail } from "./notifications/notification-mail.ts";
 import { createPostLikeService } from "./posts/post-likes.service.ts";
 import { createPostService } from "./posts/posts.service.ts";
 import { createPasskeyService } from "./passkeys/passkeys.service.ts";
@@ -66,6 +68,8 @@ export interface ServiceConfig extends AuthConfig {
   requireVerifiedEmail?: boolean;
   /** Verification emails (resends and email changes) per account per hour; default 3, 0 turns the limit off. */
   verificationMailsPerHour?: number;
+  /** One-click unsubscribes per client address per hour; default 30, 0 turns the limit off (docs/api.md "Notification mail"). */
+  unsubscribesPerHour?: number;
 }
 
 /** Where image bytes live: the S3 bucket when one is set, else the data folder. */
@@ -90,6 +94,8 @@ export function createServices(
   logger?: Logger,
 ) {
   const storage = imageStorage(config);
+  // Instant notification mail, queued with the notifications (docs/api.md "Notification mail").
+  const notificationMail = createNotificationMail(config);
   // Verified addresses (docs/api.md "Verified email addresses"): links on register and email change, and the check of new
   // content under REQUIRE_VERIFIED_EMAIL.
   const emailVerification = createEmailVerification(db, config, counters);
@@ -114,18 +120,19 @@ export function createServices(
     bans: createBanService(db, hubs, config.adminUsernames),
     suspensions: createSuspensionService(db, config.adminUsernames),
     modLog: createModLogService(db, hubs),
-    membership: createMembershipService(db),
-    posts: createPostService(db, hubs, verifiedEmail),
+    membership: createMembershipService(db, notificationMail),
+    posts: createPostService(db, hubs, notificationMail, verifiedEmail),
     postLikes: createPostLikeService(db, hubs),
     series,
-    follows: createFollowService(db),
+    follows: createFollowService(db, notificationMail),
     chapters,
     chapterLikes: createChapterLikeService(db, chapters),
-    comments: createCommentService(db, verifiedEmail),
+    comments: createCommentService(db, notificationMail, verifiedEmail),
     commentLikes: createCommentLikeService(db),
     images: createImageService(db, storage, { quotaBytes: config.uploadQuotaBytes, versions, verifiedEmail }),
     accountExport: createAccountExport(db, storage),
     notifications: createNotificationService(db),
+    emailPreferences: createEmailPreferenceService(db, config, counters),
     feed: createFeedService(db),
     sitemap: createSitemapService(db),
     reports: createReportService(db, config.adminUsernames),

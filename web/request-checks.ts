@@ -29,6 +29,14 @@ function refuse(res: ExpressResponse, status: 400 | 403, title: string, text: st
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * The one form post taken from any origin: a notification mail's one-click unsubscribe (RFC 8058, docs/web.md
+ * "Notification mail"), which a mail program posts to the List-Unsubscribe URL from its own servers or pages. It acts
+ * only on the signed token in its URL or body, never on a cookie, so another site posting it can do nothing the
+ * token's holder could not.
+ */
+const ANY_ORIGIN_POSTS = new Set(["/unsubscribe"]);
+
+/**
  * The web app's checks on a request's Host and Origin headers, before anything reads its body (docs/web.md §10):
  *
  * - A Host header that names no host (`a b`, `[`) is a 400: every page's URL is built from it, and a Host with a
@@ -36,13 +44,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * - A form post (any method but GET, HEAD and OPTIONS) whose `Origin` is not this site's is a 403 with a plain page,
  *   and nothing is done. This is the same rule as Remix's CSRF check (the origin's host must equal the host above;
  *   `Origin: null` from a sandboxed frame is refused too), which throws and answered 500; a request without `Origin`
- *   (not a browser's form) goes on, as it does in Remix.
+ *   (not a browser's form) goes on, as it does in Remix. Only POST /unsubscribe goes on from any origin
+ *   (ANY_ORIGIN_POSTS).
  */
 export function requestChecks(): RequestHandler {
   return (req, res, next) => {
     const host = hostOf(req);
     if (host !== undefined && !isUrlHost(host)) return refuse(res, 400, "Bad request", "This request names no valid host.");
     if (SAFE_METHODS.has(req.method)) return next();
+    if (req.method === "POST" && ANY_ORIGIN_POSTS.has(req.path)) {
+      // Remix's own check would refuse another site's Origin (a 500): the header goes, as for a post without one.
+      delete req.headers.origin;
+      return next();
+    }
     const origin = req.get("origin");
     if (origin === undefined) return next();
     let originHost: string | null = null;

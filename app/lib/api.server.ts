@@ -29,6 +29,7 @@ import type { SeriesEditInput, SeriesInput } from "../../server/rules/series.ts"
 import type { SitemapIndex, SitemapKind, SitemapPage } from "../../server/rules/sitemap.ts";
 import type { UserEditInput } from "../../server/rules/user.ts";
 import type { EmailVerified, VerificationSent } from "../../server/rules/email-verification.ts";
+import type { EmailPreferences, Unsubscribed } from "../../server/rules/email-preferences.ts";
 import type { WebContext } from "./context.ts";
 import type { FieldErrors } from "./forms.ts";
 import { sessionEnded, type Session } from "./session.server.ts";
@@ -228,6 +229,10 @@ export function createApi(context: WebContext, options: ApiOptions = {}) {
     /** docs/api.md "Verified email addresses": the token of a link (no sign-in needed), and a new link for the caller. */
     verifyEmail: (token: string) => call<EmailVerified>("/auth/verify-email", { method: "POST", body: { token } }),
     resendVerification: () => call<VerificationSent>("/me/verify-email/resend", { method: "POST" }),
+    /** docs/api.md "Notification mail": the caller's settings per kind, changing them, and a mail's one-click unsubscribe (no sign-in). */
+    emailPreferences: () => call<EmailPreferences>("/me/email-preferences"),
+    setEmailPreferences: (body: Partial<EmailPreferences>) => call<EmailPreferences>("/me/email-preferences", { method: "PUT", body }),
+    unsubscribe: (token: string) => call<Unsubscribed>("/email-preferences/unsubscribe", { method: "POST", body: { token } }),
     /** docs/api.md "Password reset": a link by username or email (202 {} for every input), and a new password for its token. */
     requestPasswordReset: (login: string) => call<Record<string, never>>("/auth/password-reset", { method: "POST", body: { login } }),
     confirmPasswordReset: (body: { token: string; newPassword: string }) =>

@@ -122,6 +122,7 @@ export const ROBOTS_DISALLOWED = [
   "/login",
   "/register",
   "/verify-email",
+  "/unsubscribe",
   "/logout",
   "/moderation",
   "/moderate/",

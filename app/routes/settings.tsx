@@ -9,6 +9,8 @@ import { PasskeysSection } from "../components/passkeys.tsx";
 import { listPasskeys } from "../lib/passkeys.server.ts";
 import { TwoFactorSection } from "../components/two-factor-section.tsx";
 import { EmailSettings, RESEND_VERIFICATION_INTENT } from "../components/email-settings.tsx";
+import { EmailNotificationsSection } from "../components/email-notifications.tsx";
+import { EMAIL_NOTIFICATIONS_INTENT, emailPreferencesAction, type EmailNotificationsResult } from "../lib/email-preferences.server.ts";
 import { TOTP_INTENTS, totpAction, type TotpIntent, type TotpResult } from "../lib/two-factor.server.ts";
 import { blockedUsers } from "../lib/blocks.server.ts";
 import { ApiError, apiFieldErrors, apiFor } from "../lib/api.server.ts";
@@ -29,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirming = new URL(request.url).searchParams.get("confirm") === "logout-all";
   // docs/web.md "Passkeys": null when the list could not be read.
   const passkeys = await attempt(listPasskeys(api));
+  // docs/web.md "Notification mail": null when the API could not say.
+  const emailPreferences = await attempt(api.emailPreferences());
   return {
     userId: session.user.id,
     email: me.ok ? (me.value.email ?? "") : null,
@@ -42,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     confirming,
     blocked: blocked.ok ? { users: blocked.value.content, total: blocked.value.totalElements } : null,
     passkeys: passkeys.ok ? passkeys.value : null,
+    emailPreferences: emailPreferences.ok ? emailPreferences.value : null,
   };
 }
 
@@ -83,6 +88,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (TOTP_INTENTS.includes(values.intent)) {
     const { status, result } = await totpAction(api, values.intent as TotpIntent, form);
     return data<TotpResult>(result, { status });
+  }
+
+  if (values.intent === EMAIL_NOTIFICATIONS_INTENT) {
+    const { status, result } = await emailPreferencesAction(api, form);
+    return data<EmailNotificationsResult>(result, { status });
   }
 
   if (values.intent === "logout-all") {
@@ -149,7 +159,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Settings() {
   const { email, emailVerified, pendingEmail, showMature, confirming, blocked, totpOn } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const { passkeys } = useLoaderData<typeof loader>();
+  const { passkeys, emailPreferences } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errorsOf = (form: SettingsForm) => (result?.form === form ? result.fieldErrors : {});
@@ -175,6 +185,12 @@ export default function Settings() {
         outcome={outcomeOf("email")}
         errors={emailErrors}
         typedEmail={result?.form === "email" && !result.ok ? (result.email ?? "") : ""}
+      />
+
+      <EmailNotificationsSection
+        preferences={emailPreferences}
+        emailVerified={emailVerified}
+        result={result?.form === "email-notifications" ? result : null}
       />
 
       <FormSection

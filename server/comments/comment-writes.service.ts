@@ -8,6 +8,8 @@ import { useImages } from "../images/own-images.ts";
 import { createHubBanChecks, refuseRemoved } from "../moderation/write-guards.service.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
 import { insertNotifications, toldAbout, type NewNotification } from "../notifications/notify.ts";
+import type { NotificationMail } from "../notifications/notification-mail.ts";
+import { wakeJobRunners } from "../jobs/job-runner.ts";
 import { findMentions } from "../rules/mentions.ts";
 import { createCommentQueries, type NewCommentFacts, type Place } from "./comments.queries.ts";
 
@@ -45,7 +47,7 @@ export interface NewComment {
  * The writing units of comments (docs/decisions/017-discussion.md): each locks the post's or chapter's row first,
  * then the thread's top-level comment, and a refusal thrown inside rolls the whole unit back.
  */
-export function createCommentWrites(db: Database) {
+export function createCommentWrites(db: Database, mail: NotificationMail) {
   const comments = createCommentQueries(db);
   const bans = createHubBanChecks(db);
 
@@ -85,6 +87,7 @@ export function createCommentWrites(db: Database) {
     await insertNotifications(
       trx,
       notify(facts).map((n) => ({ ...n, createdAt })),
+      mail,
     );
     return { id };
   }
@@ -93,8 +96,11 @@ export function createCommentWrites(db: Database) {
     insertWithin,
 
     /** The insert unit in its own transaction: the new comment's id. */
-    insert: (place: Place, input: NewComment): Promise<{ id: number }> =>
-      db.kysely.transaction().execute((trx) => insertWithin(trx, place, input)),
+    insert: async (place: Place, input: NewComment): Promise<{ id: number }> => {
+      const made = await db.kysely.transaction().execute((trx) => insertWithin(trx, place, input));
+      wakeJobRunners(db); // its notification mail, if any, goes now
+      return made;
+    },
 
     /**
      * The new content and `editedAt`, its newly embedded images published, and a notification to each person newly
@@ -102,29 +108,34 @@ export function createCommentWrites(db: Database) {
      * mentioned blocks the editor.
      */
     edit: (id: number, place: Place, editorId: number, content: string): Promise<void> =>
-      db.kysely.transaction().execute(async (trx) => {
-        const current = await comments.lockLive(trx, id);
-        if (!current) throw notFound("Comment not found");
-        const editedAt = nowMs();
-        await comments.setContent(trx, id, content, editedAt);
-        await useImages(trx, editorId, "comment", id, embeddedImageIds(content));
-        const before = new Set(findMentions(current.content));
-        const mentioned = await mentionedUserIds(
-          trx,
-          findMentions(content).filter((key) => !before.has(key)),
-        );
-        await refuseBlockers(trx, editorId, { mentionedIds: mentioned });
-        // Someone mentioned in an earlier version (or told of this comment otherwise) is not told again.
-        const told = await toldAbout(trx, { commentId: id }, mentioned);
-        await insertNotifications(
-          trx,
-          mentioned
-            .filter((userId) => !told.has(userId))
-            .map((userId) => ({ userId, kind: "mention" as const, actorId: editorId, ...subjectOf(place, id), createdAt: editedAt })),
-        );
-      }),
+      editWithin(id, place, editorId, content).then(() => wakeJobRunners(db)),
 
     /** The delete unit (comments.queries.ts `removeWithin`) in its own transaction; undefined: it was already gone. */
     remove: (id: number, place: Place) => db.kysely.transaction().execute((trx) => comments.removeWithin(trx, id, place, nowMs())),
   };
+
+  function editWithin(id: number, place: Place, editorId: number, content: string): Promise<void> {
+    return db.kysely.transaction().execute(async (trx) => {
+      const current = await comments.lockLive(trx, id);
+      if (!current) throw notFound("Comment not found");
+      const editedAt = nowMs();
+      await comments.setContent(trx, id, content, editedAt);
+      await useImages(trx, editorId, "comment", id, embeddedImageIds(content));
+      const before = new Set(findMentions(current.content));
+      const mentioned = await mentionedUserIds(
+        trx,
+        findMentions(content).filter((key) => !before.has(key)),
+      );
+      await refuseBlockers(trx, editorId, { mentionedIds: mentioned });
+      // Someone mentioned in an earlier version (or told of this comment otherwise) is not told again.
+      const told = await toldAbout(trx, { commentId: id }, mentioned);
+      await insertNotifications(
+        trx,
+        mentioned
+          .filter((userId) => !told.has(userId))
+          .map((userId) => ({ userId, kind: "mention" as const, actorId: editorId, ...subjectOf(place, id), createdAt: editedAt })),
+        mail,
+      );
+    });
+  }
 }

@@ -16,6 +16,7 @@ import { createSeriesService } from "../series/series.service.ts";
 import { hidingBlocksOf, withHidden, type PageHiding } from "../blocks/blocks.service.ts";
 import type { FlagsOf } from "../viewer/shared-answers.ts";
 import { createCommentWrites } from "./comment-writes.service.ts";
+import type { NotificationMail } from "../notifications/notification-mail.ts";
 import { createCommentHidingQueries } from "./comments-hiding.queries.ts";
 import { createCommentQueries, type CommentAbout, type CommentRow, type Place, type PlaceRemoval } from "./comments.queries.ts";
 
@@ -74,10 +75,10 @@ const placeOf = (about: CommentAbout): Place =>
   about.postId !== null ? { column: "postId", id: about.postId } : { column: "chapterId", id: about.chapterId! };
 
 /** `verifiedEmail`: REQUIRE_VERIFIED_EMAIL's check of new comments and replies (off unless given). */
-export function createCommentService(db: Database, verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck) {
+export function createCommentService(db: Database, mail: NotificationMail, verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck) {
   const comments = createCommentQueries(db);
   const hiding = createCommentHidingQueries(db);
-  const writes = createCommentWrites(db);
+  const writes = createCommentWrites(db, mail);
   const hubs = createHubService(db);
   const series = createSeriesService(db);
   const chapters = createChapterService(db);

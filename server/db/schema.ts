@@ -239,7 +239,7 @@ export interface NotificationTable {
 /** Work done after the request, by any instance (docs/decisions/017-discussion.md). */
 export interface JobTable {
   id: Generated<number>;
-  kind: "chapter-notifications" | "image-release";
+  kind: "chapter-notifications" | "image-release" | "digests";
   subjectId: number;
   cursor: Generated<number>;
   runAfter: number;
@@ -441,6 +441,30 @@ export interface PasskeyChallengeTable {
   expiresAt: number;
 }
 
+/** An account's explicit choice of notification mail for one kind (docs/api.md "Notification mail"); none: the default. */
+export interface EmailPreferenceTable {
+  userId: number;
+  kind: NotificationKind;
+  setting: "off" | "instant" | "daily" | "weekly";
+}
+
+/** Per account and kind, the newest notification its last digest listed (docs/api.md "Digests"). */
+export interface NotificationDigestTable {
+  userId: number;
+  kind: NotificationKind;
+  lastNotificationId: number;
+  sentAt: number;
+}
+
+/** One day's digest run, made once with its job (docs/api.md "Digests"). */
+export interface DigestRunTable {
+  /** Days since 1970-01-01 (UTC). */
+  day: number;
+  startedAt: number;
+  finishedAt: number | null;
+  mails: Generated<number>;
+}
+
 export interface DB {
   User: UserTable;
   Image: ImageTable;
@@ -479,4 +503,7 @@ export interface DB {
   LoginChallenge: LoginChallengeTable;
   Passkey: PasskeyTable;
   PasskeyChallenge: PasskeyChallengeTable;
+  NotificationDigest: NotificationDigestTable;
+  DigestRun: DigestRunTable;
+  EmailPreference: EmailPreferenceTable;
 }

@@ -1,9 +1,10 @@
 import type { Database } from "../db/database.ts";
 import { insertNotifications } from "../notifications/notify.ts";
+import type { NotificationMail } from "../notifications/notification-mail.ts";
 import type { JobQueries } from "./jobs.queries.ts";
 
 /** The "chapter-notifications" job's work (docs/decisions/017-discussion.md): a new chapter tells the series' followers. */
-export function createChapterNotifications(db: Database, jobs: JobQueries) {
+export function createChapterNotifications(db: Database, jobs: JobQueries, mail: NotificationMail) {
   return {
     /**
      * One batch, one unit: up to `batchSize` followers after the cursor get a `chapter` notification (dated the
@@ -25,6 +26,8 @@ export function createChapterNotifications(db: Database, jobs: JobQueries) {
             chapterId: job.subjectId,
             createdAt: chapter!.date,
           })),
+          // The batch's instant mail: one query for its recipients and one multi-row insert (no per-follower work).
+          mail,
         );
         if (followers.length < batchSize) {
           await jobs.remove(jobId, trx);

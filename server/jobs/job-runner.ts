@@ -1,6 +1,9 @@
 import { pino, type Logger } from "pino";
 import type { Database } from "../db/database.ts";
 import { createChapterNotifications } from "./chapter-notifications.ts";
+import { noNotificationMail, type NotificationMail } from "../notifications/notification-mail.ts";
+import { createDigests, digestDayAt } from "./digests.ts";
+import type { DigestMailSettings } from "../mail/digest-mail.ts";
 import { createImageRelease } from "./image-release.ts";
 import type { ImageStorage } from "../images/image-storage.ts";
 import { createJobQueries, type ClaimedJob } from "./jobs.queries.ts";
@@ -25,6 +28,16 @@ export interface JobRunnerOptions {
   mailRetryMs?: number;
   /** Attempts before a message is given up on; default 8. */
   mailMaxAttempts?: number;
+  /** Queues the instant mail of the chapter notifications it makes (docs/api.md "Notification mail"); without it, none. */
+  notificationMail?: NotificationMail;
+  /** Where digest mails link to and how their unsubscribe links are signed: without it, "digests" jobs wait for an instance that has it. */
+  digestMail?: DigestMailSettings;
+  /** Accounts per digest batch (server/jobs/digests.ts); default 50. */
+  digestBatchSize?: number;
+  /** Makes each day's digest run when its hour comes (server/jobs/digests.ts); off unless set (server/main.ts sets it). */
+  scheduleDigests?: boolean;
+  /** The clock of the digest runs: which run is due, suspensions, the dates recorded (tests move it); default Date.now. */
+  now?: () => number;
 }
 
 export interface JobRunner {
@@ -34,6 +47,9 @@ export interface JobRunner {
   /** Stops polling and waits for the batch in progress; a job left unfinished is handed on at once. */
   stop(): Promise<void>;
 }
+
+/** After each digest batch the runner waits this many times as long as the batch took. */
+const DIGEST_PAUSE_FACTOR = 3;
 
 // The runners of this process by database handle: publishing wakes the runner of its own instance.
 const runnersOf = new WeakMap<Database, Set<JobRunner>>();
@@ -53,10 +69,14 @@ const isClosedDatabase = (err: unknown) =>
  * it never keeps a process alive.
  */
 export function createJobRunner(db: Database, options: JobRunnerOptions = {}): JobRunner {
-  const { pollMs = 2000, leaseMs = 60_000, batchSize = 500, logger = pino({ level: "silent" }) } = options;
+  const { pollMs = 2000, leaseMs = 60_000, batchSize = 500, digestBatchSize = 50, logger = pino({ level: "silent" }) } = options;
   const jobs = createJobQueries(db);
-  const chapterNotifications = createChapterNotifications(db, jobs);
+  const chapterNotifications = createChapterNotifications(db, jobs, options.notificationMail ?? noNotificationMail);
   const imageRelease = options.imageStorage ? createImageRelease(db, options.imageStorage) : undefined;
+  const digests = options.digestMail ? createDigests(db, jobs, options.digestMail) : undefined;
+  const clock = options.now ?? Date.now;
+  /** The latest day whose run this instance knows exists: one write a day, not one a poll. */
+  let scheduledDay = -1;
   const mailSender = options.mail
     ? createMailSender(db, options.mail, { leaseMs, retryMs: options.mailRetryMs, maxAttempts: options.mailMaxAttempts, logger })
     : undefined;
@@ -94,6 +114,11 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
   };
 
   async function work() {
+    if (options.scheduleDigests && digests && digestDayAt(clock()) > scheduledDay) {
+      const day = digestDayAt(clock());
+      await digests.scheduleDue(clock());
+      scheduledDay = day;
+    }
     while (!stopped) {
       // One message, then one job: a long job does not hold mail back, nor the other way round.
       const sentMail = (await mailSender?.sendNext()) ?? false;
@@ -137,6 +162,20 @@ export function createJobRunner(db: Database, options: JobRunnerOptions = {}): J
           await new Promise((resolve) => setImmediate(resolve));
         }
         await jobs.remove(job.id);
+        return;
+      case "digests":
+        if (!digests) {
+          await jobs.release(job.id, Date.now() + leaseMs);
+          return;
+        }
+        for (;;) {
+          const started = performance.now();
+          if (await digests.runBatch(job.id, digestBatchSize, Date.now() + leaseMs, clock())) return;
+          if (stopped) return;
+          // A batch holds the event loop while it works (SQLite answers synchronously): waiting three times as long
+          // as it took leaves requests at least three quarters of the process while digests are made.
+          await new Promise((resolve) => setTimeout(resolve, (performance.now() - started) * DIGEST_PAUSE_FACTOR));
+        }
     }
   }
 

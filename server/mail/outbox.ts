@@ -16,6 +16,19 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
+/** A message as the outbox keeps it: due at once. */
+const outboxRow = (mail: OutgoingMail, now: number) => ({
+  kind: mail.kind,
+  userId: mail.userId ?? null,
+  toAddress: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+  runAfter: now,
+  createdAt: now,
+});
+
 /**
  * Queues a message in the caller's transaction (`db`: the transaction, or the database for a write of its own); the
  * job runner sends it after commit, with retries. Call `wakeJobRunners(db)` (server/jobs/job-runner.ts) once the
@@ -23,15 +36,19 @@ export interface OutgoingMail {
  */
 export async function enqueueMail(db: Executor, mail: OutgoingMail): Promise<void> {
   const now = nowMs();
-  await insertOutgoingMail(db, {
-    kind: mail.kind,
-    userId: mail.userId ?? null,
-    toAddress: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
-    headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
-    runAfter: now,
-    createdAt: now,
-  });
+  await insertOutgoingMail(db, outboxRow(mail, now));
+}
+
+/**
+ * Queues many messages in the caller's transaction with one multi-row insert per 200 (a job's batch: the digests of
+ * server/jobs/digests.ts), so a batch's mail costs a few statements, not one per recipient.
+ */
+export async function enqueueMails(db: Executor, mails: OutgoingMail[]): Promise<void> {
+  const now = nowMs();
+  for (let i = 0; i < mails.length; i += 200) {
+    await db
+      .insertInto("OutgoingMail")
+      .values(mails.slice(i, i + 200).map((mail) => outboxRow(mail, now)))
+      .execute();
+  }
 }

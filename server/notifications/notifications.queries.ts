@@ -4,6 +4,7 @@ import { nowMs } from "../db/dates.ts";
 import { prepare, type Executor } from "../db/prepared.ts";
 import type { NotificationKind } from "../db/schema.ts";
 import { insertNotifications } from "./notify.ts";
+import type { NotificationMail } from "./notification-mail.ts";
 
 /** A notification with its actor and the names its subject's title and web path are made of. */
 export interface NotificationRow {
@@ -143,7 +144,7 @@ export function createNotificationQueries({ kysely }: Database) {
      * or member tells the owner once ever (as long as that notification is kept): unfollowing and following again,
      * or leaving and joining again, tells nobody (docs/api.md "Notifications").
      */
-    notifyOnLink(kind: "follow" | "join") {
+    notifyOnLink(kind: "follow" | "join", mail: NotificationMail) {
       const owner = kind === "follow" ? q.seriesAuthor : q.hubCreator;
       const toldBefore = kind === "follow" ? q.toldOfFollow : q.toldOfJoin;
       return async (targetId: number, trx: Executor, change: { userId: number; on: boolean }) => {
@@ -151,15 +152,19 @@ export function createNotificationQueries({ kysely }: Database) {
         const target = await owner.first({ id: targetId }, trx);
         if (!target) return;
         if (await toldBefore.first({ id: targetId, actorId: change.userId, userId: target.authorId }, trx)) return;
-        await insertNotifications(trx, [
-          {
-            userId: target.authorId,
-            kind,
-            actorId: change.userId,
-            ...(kind === "follow" ? { seriesId: targetId } : { hubId: targetId }),
-            createdAt: nowMs(),
-          },
-        ]);
+        await insertNotifications(
+          trx,
+          [
+            {
+              userId: target.authorId,
+              kind,
+              actorId: change.userId,
+              ...(kind === "follow" ? { seriesId: targetId } : { hubId: targetId }),
+              createdAt: nowMs(),
+            },
+          ],
+          mail,
+        );
       };
     },
   };

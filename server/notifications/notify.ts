@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Executor } from "../db/prepared.ts";
 import { blockedPairs, pairKey } from "../blocks/blocks.queries.ts";
 import type { NotificationKind } from "../db/schema.ts";
+import type { NotificationMail } from "./notification-mail.ts";
 
 /** A notification to make: its recipient, kind, actor and the subject columns its kind uses (schema.prisma, Notification). */
 export interface NewNotification {
@@ -23,8 +24,9 @@ export interface NewNotification {
  * each recipient's unread count with them. None is made for the actor's own action, and one action tells a
  * person once: the first row for a recipient wins, so callers list the strongest kind first (a reply before a
  * mention of the same person), and none for someone who blocks the actor. docs/decisions/017-discussion.md.
+ * `mail` queues the instant mail of the unread ones on the same transaction (docs/api.md "Notification mail").
  */
-export async function insertNotifications(on: Executor, notifications: NewNotification[]): Promise<void> {
+export async function insertNotifications(on: Executor, notifications: NewNotification[], mail: NotificationMail): Promise<void> {
   const seen = new Set<number>();
   const told = notifications.filter((n) => {
     if (n.userId === n.actorId || seen.has(n.userId)) return false;
@@ -38,7 +40,7 @@ export async function insertNotifications(on: Executor, notifications: NewNotifi
   );
   const rows = blocked.size === 0 ? told : told.filter((n) => n.actorId === null || !blocked.has(pairKey(n.userId, n.actorId)));
   if (rows.length === 0) return;
-  await on
+  const made = await on
     .insertInto("Notification")
     .values(
       rows.map((n) => ({
@@ -54,9 +56,14 @@ export async function insertNotifications(on: Executor, notifications: NewNotifi
         readAt: n.readAt ?? null,
       })),
     )
+    .returning(["id", "readAt"])
     .execute();
   const unread = rows.filter((n) => (n.readAt ?? null) === null);
   if (unread.length === 0) return;
+  await mail.queue(
+    on,
+    made.filter((n) => n.readAt === null).map((n) => n.id),
+  );
   await on
     .updateTable("User")
     .set({ unreadNotifications: sql`"unreadNotifications" + 1` })

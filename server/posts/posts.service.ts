@@ -12,6 +12,8 @@ import { removedOf } from "../moderation/removed.ts";
 import { createHubBanChecks, noVerifiedEmailCheck, refuseRemoved, type VerifiedEmailCheck } from "../moderation/write-guards.service.ts";
 import { mentionedUserIds } from "../notifications/mentions.ts";
 import { insertNotifications, toldAbout } from "../notifications/notify.ts";
+import type { NotificationMail } from "../notifications/notification-mail.ts";
+import { wakeJobRunners } from "../jobs/job-runner.ts";
 import type { Post, PostSummary } from "../rules/api-responses.ts";
 import { findMentions } from "../rules/mentions.ts";
 import type { Paging } from "../rules/paging.ts";
@@ -38,7 +40,12 @@ export const toSummary = (row: PostRow, liked: boolean): PostSummary => ({
 });
 
 /** `verifiedEmail`: REQUIRE_VERIFIED_EMAIL's check of new posts (off unless given). */
-export function createPostService(db: Database, hubs: HubLookup, verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck) {
+export function createPostService(
+  db: Database,
+  hubs: HubLookup,
+  mail: NotificationMail,
+  verifiedEmail: VerifiedEmailCheck = noVerifiedEmailCheck,
+) {
   const posts = createPostQueries(db);
   const bans = createHubBanChecks(db);
   const redaction = createRedaction(db);
@@ -98,6 +105,7 @@ export function createPostService(db: Database, hubs: HubLookup, verifiedEmail: 
       ids
         .filter((userId) => !told.has(userId))
         .map((userId) => ({ userId, kind: "mention" as const, actorId: authorId, postId, createdAt })),
+      mail,
     );
   }
 
@@ -161,6 +169,7 @@ export function createPostService(db: Database, hubs: HubLookup, verifiedEmail: 
         return id;
       });
       if (id === undefined) throw notFound("Hub not found");
+      wakeJobRunners(db); // the mentions' mail, if any, goes now
       return detail(id, authorId);
     },
 
@@ -181,6 +190,7 @@ export function createPostService(db: Database, hubs: HubLookup, verifiedEmail: 
           findMentions(input.content).filter((key) => !mentionedBefore.has(key)),
         );
       });
+      wakeJobRunners(db);
       return detail(id, userId);
     },
   };

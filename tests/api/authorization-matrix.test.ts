@@ -453,6 +453,14 @@ const MATRIX: Row[] = [
   { operation: "DELETE /me/blocks/{userId}", url: () => `/me/blocks/${user.target.id}`, ok: 200, who: EVERYONE },
   // A new link for the caller's own address (docs/api.md "Verified email addresses"): the matrix accounts never used theirs.
   { operation: "POST /me/verify-email/resend", url: () => "/me/verify-email/resend", ok: 202, who: EVERYONE },
+  // Notification mail settings are the caller's own (docs/api.md "Notification mail").
+  {
+    operation: "PUT /me/email-preferences",
+    url: () => "/me/email-preferences",
+    body: () => ({ chapter: "weekly" }),
+    ok: 200,
+    who: EVERYONE,
+  },
   // Second factors are the caller's own (docs/api.md "Second factors"). The confirmation's owner is an account made for
   // the cell with a pending secret; the others have none yet (409): this row runs before the set-up's.
   {
@@ -516,6 +524,8 @@ const PUBLIC_WRITES = [
   "POST /auth/password-reset/confirm",
   "POST /auth/register",
   "POST /auth/verify-email",
+  // A mail's signed one-click unsubscribe needs no sign-in (docs/api.md "Notification mail"): tests/api/notification-mail.test.ts.
+  "POST /email-preferences/unsubscribe",
   "POST /auth/login",
   "POST /auth/login/second-factor",
   "POST /auth/passkey/options",

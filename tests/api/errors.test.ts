@@ -13,6 +13,8 @@ import { listenOnFreePort } from "../helpers/listening-app.ts";
 import { uploadImage } from "../helpers/images.ts";
 import { SoftwareAuthenticator } from "../helpers/software-authenticator.ts";
 import { totpCode } from "../helpers/totp-codes.ts";
+import { unsubscribeSecret, unsubscribeToken } from "../../server/mail/unsubscribe.ts";
+import { EMAIL_SETTINGS, MAIL_KINDS } from "../../server/rules/email-preferences.ts";
 
 let api: TestApi;
 let me: TestUser;
@@ -1006,6 +1008,15 @@ describe("fuzz: random bodies against every POST/PUT JSON endpoint", () => {
     },
     // A well-formed token nobody was sent (docs/api.md "Verified email addresses"): 400 on `token`, never 5xx.
     "/auth/verify-email": { url: () => "/auth/verify-email", valid: (n) => ({ token: `fuzz-token-${n}`.padEnd(43, "x") }) },
+    // docs/api.md "Notification mail": a kind's setting, and a real signed unsubscribe token of the caller's.
+    "/me/email-preferences": {
+      url: () => "/me/email-preferences",
+      valid: (n) => ({ [MAIL_KINDS[n % MAIL_KINDS.length]!]: EMAIL_SETTINGS[n % EMAIL_SETTINGS.length] }),
+    },
+    "/email-preferences/unsubscribe": {
+      url: () => "/email-preferences/unsubscribe",
+      valid: (n) => ({ token: unsubscribeToken(unsubscribeSecret(api.config.jwtSecret), me.id, MAIL_KINDS[n % MAIL_KINDS.length]!) }),
+    },
     "/user/{id}": { url: () => `/user/${me.id}`, valid: () => ({ profileImageID: imageId, profileBannerID: null }) },
     "/hubs": { url: () => "/hubs", valid: (n) => ({ name: `Fuzz Hub ${n}`, description: "fuzzed", profileImageId: imageId }) },
     "/hubs/{id}": { url: () => `/hubs/${hub.id}`, valid: () => ({ name: "Errors Hub", description: "fuzzed", profileBannerId: imageId }) },

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { nowMs } from "../../server/db/dates.ts";
 import { insertNotifications, type NewNotification } from "../../server/notifications/notify.ts";
+import { noNotificationMail } from "../../server/notifications/notification-mail.ts";
 import { counterMismatches } from "../../seed/counters.ts";
 import { setUpSharedTestApi, type TestApi, type TestUser } from "../helpers/api.ts";
 import { expectError, expectFieldError } from "../helpers/expect-error.ts";
@@ -41,7 +42,8 @@ const unread = async (user: TestUser) => {
 const markRead = (user: TestUser, body: object) => api.request.post("/me/notifications/read").set(user.auth).send(body);
 
 /** Notifications made as the comment features make them: in a transaction, with the unread counts. */
-const notify = (rows: NewNotification[]) => api.db.kysely.transaction().execute((trx) => insertNotifications(trx, rows));
+const notify = (rows: NewNotification[]) =>
+  api.db.kysely.transaction().execute((trx) => insertNotifications(trx, rows, noNotificationMail));
 
 async function newSeries(owner: TestUser) {
   const res = await api.request

@@ -174,3 +174,64 @@ describe("--only api-reads", () => {
     expect(markdown).not.toContain("## Web pages");
   });
 });
+
+describe("--only digests", () => {
+  const withP99 = (id: string, p99: number) => ({ ...scenario(id, "digests", 1000), p99 });
+  const digests = (runs: NonNullable<BenchReport["digests"]>["runs"]) => ({
+    series: "Paper Moon Saga",
+    followers: 100_000,
+    day: 20_000,
+    runs,
+  });
+  const run = (during: string, fields: Partial<NonNullable<BenchReport["digests"]>["runs"][number]> = {}) => ({
+    during,
+    mails: 100_000,
+    seconds: 40,
+    done: true,
+    coveredLoad: true,
+    ...fields,
+  });
+
+  it("meets a row whose p99 during the run stays within 1.5 × without one + 2 ms, and misses one beyond it", () => {
+    const report = {
+      ...reportWith([
+        withP99("digests.idle.api", 4),
+        withP99("digests.during.api", 8),
+        withP99("digests.idle.page", 4),
+        withP99("digests.during.page", 8.5),
+      ]),
+      only: "digests" as const,
+      digests: digests([run("api"), run("page")]),
+    };
+    const targets = evaluateTargets(report);
+
+    expect(targets.map((t) => [t.id, t.pass])).toEqual([
+      ["digests.api", true],
+      ["digests.page", false],
+    ]);
+    const markdown = toMarkdown({ ...report, targets });
+    expect(markdown).toContain("## Requests during a digest run");
+    expect(markdown).toContain("## Targets: 1 of 2 met");
+    expect(markdown).toContain("100,000 followers");
+    expect(markdown).not.toContain("## Growth");
+  });
+
+  it("misses a row however fast when the run made too few digests or ended before the load", () => {
+    const report = {
+      ...reportWith([
+        withP99("digests.idle.api", 4),
+        withP99("digests.during.api", 4),
+        withP99("digests.idle.page", 4),
+        withP99("digests.during.page", 4),
+      ]),
+      only: "digests" as const,
+      digests: digests([run("api", { mails: 99_000 }), run("page", { coveredLoad: false })]),
+    };
+    const targets = evaluateTargets(report);
+
+    expect(targets.map((t) => [t.id, t.pass, t.note])).toEqual([
+      ["digests.api", false, "the run made 99,000 digests of 100,000"],
+      ["digests.page", false, "the run ended before the measured load did"],
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 // /settings (docs/api.md §12) against the real API: email and password changes with their errors, the new session
 // cookie after a password change, "Log out everywhere" with its confirmation step, and the data download.
 import { describe, expect, it } from "vitest";
+import { DEFAULT_EMAIL_SETTINGS } from "../../server/rules/email-preferences.ts";
 import { loader as exportLoader } from "../../app/routes/settings_.export.tsx";
 import { action, loader } from "../../app/routes/settings.tsx";
 import type { TestUser } from "../helpers/api.ts";
@@ -42,6 +43,8 @@ describe("the settings page", () => {
       passkeys: [],
       // docs/web.md "Two-factor authentication": off.
       totpOn: false,
+      // docs/web.md "Notification mail": the defaults (tests/web/notification-mail.test.ts saves others).
+      emailPreferences: DEFAULT_EMAIL_SETTINGS,
     });
     const confirm = await run(() => loader(args(request("/settings?confirm=logout-all", { cookie }), web.context)));
     expect(confirm.data.confirming).toBe(true);
